@@ -1,0 +1,56 @@
+//! The agent trait: whatever chooses moves (a search, a solver, a script) behind one face.
+
+use std::time::Duration;
+
+use crate::game::Game;
+use crate::limits::SearchLimits;
+
+/// A chosen move and what the search learned on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision<M> {
+    /// The move to play.
+    pub mv: M,
+    /// The value of the position for the mover, in the agent's own scale: an evaluator's
+    /// integers for tree searches (±`WIN` − plies for proven results), the mean reward in
+    /// 0..=1 for MCTS.
+    pub value: f64,
+    /// The expected line of play, starting with `mv`.
+    pub pv: Vec<M>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Deepest completed depth, in plies (MCTS: the deepest tree node reached).
+    pub depth: u32,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+    /// Playouts (MCTS) or iterations (iterative deepening) completed.
+    pub iterations: u64,
+}
+
+impl<M: Copy> Decision<M> {
+    /// A decision with only a move, for agents that do not search.
+    pub fn just(mv: M) -> Self {
+        Decision {
+            mv,
+            value: 0.0,
+            pv: vec![mv],
+            nodes: 0,
+            depth: 0,
+            elapsed: Duration::ZERO,
+            iterations: 0,
+        }
+    }
+}
+
+/// A player the command line, the arena and the server can hold as `Box<dyn Agent<G>>`.
+pub trait Agent<G: Game>: Send {
+    /// The spec string that recreates this agent (`alphabeta:depth=9`, `mcts:c=2`, …).
+    fn name(&self) -> String;
+
+    /// Chooses a move for the player to move in `state`, within `limits` combined with the
+    /// agent's own settings. `None` only when the game is over (there is nothing to choose).
+    /// A time-limited search always returns a legal move in time.
+    fn select(&mut self, state: &G, limits: &SearchLimits) -> Option<Decision<G::Move>>;
+
+    /// Forget everything learned in the previous game (tables, trees, statistics).
+    fn new_game(&mut self) {}
+}

@@ -1,0 +1,231 @@
+//! The conformance kit every game runs (OpenSpiel's random-simulation test is the model).
+//!
+//! Random games from fixed seeds; at every state visited it checks that
+//! - legal moves are non-empty unless the state is terminal, unique and deterministic;
+//! - every legal move passes `check_move` and `try_play`; `play` then `undo` restores the
+//!   state exactly (and its hash, see [`check_hashing`]);
+//! - a clone plays like the original;
+//! - notation round-trips (format then parse gives the same move);
+//! - text serialisation round-trips;
+//! - terminal scores have one entry per player and, where the game is constant-sum, the
+//!   same total.
+//!
+//! Call [`check_game`] (and [`check_hashing`] for games with a Zobrist hash) from each game's
+//! tests with each of its configurations. Failures panic with the seed, the move sequence and
+//! what broke, so the failing game can be replayed.
+
+use std::collections::HashSet;
+
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::game::Game;
+use crate::hash::ZobristHash;
+
+/// How much the kit exercises a game.
+#[derive(Debug, Clone)]
+pub struct ConformanceConfig {
+    /// Random games to play.
+    pub games: usize,
+    /// Seed of the first game; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Games longer than this are cut off (the kit still checks every state on the way).
+    pub max_plies: usize,
+    /// The total of every terminal score vector, for constant-sum games (1 for two-player
+    /// win/draw/loss); `None` to skip the check.
+    pub constant_sum: Option<f64>,
+}
+
+impl Default for ConformanceConfig {
+    fn default() -> Self {
+        ConformanceConfig {
+            games: 50,
+            seed: 1,
+            max_plies: 400,
+            constant_sum: Some(1.0),
+        }
+    }
+}
+
+/// Where a failure happened: the game's seed and its moves so far.
+struct Trail<'a, G: Game> {
+    seed: u64,
+    moves: Vec<String>,
+    start: &'a G,
+}
+
+impl<G: Game> Trail<'_, G> {
+    fn fail(&self, what: &str) -> ! {
+        panic!(
+            "conformance failure in {} ({}) from start {:?}, game seed {}, after moves [{}]: {}",
+            self.start.name(),
+            self.start.variant(),
+            self.start.to_text(),
+            self.seed,
+            self.moves.join(" "),
+            what
+        )
+    }
+}
+
+/// Runs the whole kit (everything but hashing) from `start`.
+pub fn check_game<G: Game>(start: &G, config: &ConformanceConfig) {
+    let mut buffer = Vec::new();
+    let mut again = Vec::new();
+    for game in 0..config.games {
+        let seed = config.seed.wrapping_add(game as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut state = start.clone();
+        let mut trail = Trail {
+            seed,
+            moves: Vec::new(),
+            start,
+        };
+        loop {
+            check_state(&state, config, &mut buffer, &mut again, &trail);
+            if state.is_terminal() || trail.moves.len() >= config.max_plies {
+                break;
+            }
+            let mv = *buffer.choose(&mut rng).expect("non-terminal has moves");
+            trail.moves.push(state.format_move(mv));
+            check_clone_plays_alike(&state, mv, &trail);
+            let before = state.clone();
+            if let Err(e) = state.try_play(mv) {
+                trail.fail(&format!("try_play refused a legal move: {e}"));
+            }
+            let mut undone = state.clone();
+            undone.undo(mv);
+            if undone != before {
+                trail.fail("play then undo did not restore the state");
+            }
+            if state.is_terminal() {
+                // Every move that could be named a moment ago must now be refused.
+                if let Some(late) = buffer.iter().find(|&&m| state.check_move(m).is_ok()) {
+                    trail.fail(&format!("move {late:?} accepted after the game ended"));
+                }
+            }
+        }
+    }
+}
+
+fn check_state<G: Game>(
+    state: &G,
+    config: &ConformanceConfig,
+    buffer: &mut Vec<G::Move>,
+    again: &mut Vec<G::Move>,
+    trail: &Trail<G>,
+) {
+    state.legal_moves(buffer);
+    let outcome = state.outcome();
+    match (&outcome, buffer.is_empty()) {
+        (Some(_), false) => trail.fail("terminal state lists legal moves"),
+        (None, true) => trail.fail("non-terminal state has no legal move"),
+        _ => {}
+    }
+    if let Some(scores) = outcome {
+        if scores.players() != state.num_players() {
+            trail.fail("terminal scores do not have one entry per player");
+        }
+        if scores.as_slice().iter().any(|s| !s.is_finite()) {
+            trail.fail("terminal score is not finite");
+        }
+        if let Some(total) = config.constant_sum {
+            if (scores.total() - total).abs() > 1e-9 {
+                trail.fail(&format!(
+                    "terminal scores {:?} do not sum to {total}",
+                    scores.as_slice()
+                ));
+            }
+        }
+    }
+
+    state.legal_moves(again);
+    if buffer != again {
+        trail.fail("legal moves are not deterministic");
+    }
+    let unique: HashSet<_> = buffer.iter().collect();
+    if unique.len() != buffer.len() {
+        trail.fail("legal moves contain duplicates");
+    }
+    if state.to_move() >= state.num_players() && outcome.is_none() {
+        trail.fail("player to move is out of range");
+    }
+
+    for &mv in buffer.iter() {
+        if let Err(e) = state.check_move(mv) {
+            trail.fail(&format!("check_move refused a listed move: {e}"));
+        }
+        let text = state.format_move(mv);
+        match state.parse_move(&text) {
+            Ok(parsed) if parsed == mv => {}
+            Ok(parsed) => trail.fail(&format!(
+                "notation '{text}' parses to {parsed:?}, not {mv:?}"
+            )),
+            Err(e) => trail.fail(&format!("notation '{text}' does not parse: {e}")),
+        }
+    }
+
+    let text = state.to_text();
+    match state.from_text(&text) {
+        Ok(read) if read == *state => {}
+        Ok(_) => trail.fail(&format!("text '{text}' reads back as another state")),
+        Err(e) => trail.fail(&format!("text '{text}' does not read back: {e}")),
+    }
+}
+
+/// A clone must behave exactly like the original under the same move.
+fn check_clone_plays_alike<G: Game>(state: &G, mv: G::Move, trail: &Trail<G>) {
+    let mut a = state.clone();
+    let mut b = state.clone();
+    a.play(mv);
+    b.play(mv);
+    if a != b || a.to_text() != b.to_text() {
+        trail.fail("a clone played differently from the original");
+    }
+}
+
+/// Checks the Zobrist hash along random games: the incremental hash always equals the one
+/// recomputed from scratch, and `play` then `undo` restores it.
+pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfig) {
+    let mut moves = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for game in 0..config.games {
+        let seed = config.seed.wrapping_add(game as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut state = start.clone();
+        let mut trail = Trail {
+            seed,
+            moves: Vec::new(),
+            start,
+        };
+        loop {
+            if state.zobrist() != state.zobrist_from_scratch() {
+                trail.fail("incremental hash differs from the hash recomputed from scratch");
+            }
+            // Equal hashes of unequal states would be a (very unlikely) collision or, far
+            // more likely, a part of the state the hash forgets.
+            let text = state.to_text();
+            if let Some(other) = seen.insert(state.zobrist(), text.clone()) {
+                if other != text {
+                    trail.fail(&format!("states '{other}' and '{text}' share a hash"));
+                }
+            }
+            state.legal_moves(&mut moves);
+            if moves.is_empty() || trail.moves.len() >= config.max_plies {
+                break;
+            }
+            let before = state.zobrist();
+            for &mv in moves.iter() {
+                state.play(mv);
+                state.undo(mv);
+                if state.zobrist() != before {
+                    trail.fail(&format!("play/undo of {mv:?} did not restore the hash"));
+                }
+            }
+            let mv = *moves.choose(&mut rng).expect("non-empty");
+            trail.moves.push(state.format_move(mv));
+            state.play(mv);
+        }
+    }
+}

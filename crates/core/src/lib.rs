@@ -1,0 +1,24 @@
+//! The contracts every game and every search in `ply` share.
+//!
+//! Rules implement [`Game`] (and [`ZobristHash`] where a search wants a table); evaluators
+//! implement [`Evaluator`]; searches become players through [`Agent`]. Nothing here knows a
+//! particular game or a particular search: that is what lets the two sides grow apart.
+
+pub mod agent;
+pub mod conformance;
+pub mod error;
+pub mod eval;
+pub mod game;
+pub mod hash;
+pub mod limits;
+pub mod perft;
+pub mod scores;
+
+pub use agent::{Agent, Decision};
+pub use error::GameError;
+pub use eval::{Evaluator, MoveOrdering};
+pub use game::{Game, Player};
+pub use hash::{zobrist_keys, ZobristHash};
+pub use limits::{SearchLimits, Stopper};
+pub use perft::{perft, perft_divide};
+pub use scores::{Scores, MAX_PLAYERS};
