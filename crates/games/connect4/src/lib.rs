@@ -1,0 +1,1 @@
+//! connect4 (work in progress).

@@ -1,0 +1,1 @@
+//! halma (work in progress).

@@ -1,0 +1,1 @@
+//! quoridor (work in progress).
