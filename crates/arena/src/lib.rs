@@ -1,0 +1,1 @@
+//! Arena (work in progress).
