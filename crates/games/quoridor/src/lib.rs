@@ -1,1 +1,18 @@
-//! quoridor (work in progress).
+//! Quoridor for `ply`: rules on every odd board from 3x3 to 25x25 with any number of walls
+//! (seeds 002 and 004), the seeds' evaluators and engines, a stronger engine of its own, and
+//! the Quoridor Text Protocol (QTP) as a library.
+//!
+//! Players: 0 = black (moves first, starts on row n, races to row 1), 1 = white.
+
+mod board;
+mod display;
+mod game;
+pub mod geometry;
+pub mod notation;
+pub mod paths;
+mod rules;
+mod text;
+
+pub use board::{Quoridor, BLACK, WHITE};
+pub use geometry::{Direction, Move, Orientation, Square, Wall};
+pub use rules::{blocked_passages, PawnTargets, WallProblem};

@@ -1,0 +1,136 @@
+//! `Game` and `ZobristHash` for [`Quoridor`]: move generation, make/unmake, text forms.
+
+use ply_core::{Game, GameError, Player, Scores, ZobristHash};
+
+use crate::board::{Quoridor, BLACK, WHITE};
+use crate::geometry::{Move, Orientation};
+use crate::notation::{self, MoveText};
+
+impl Game for Quoridor {
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "quoridor"
+    }
+
+    fn variant(&self) -> String {
+        format!(
+            "{n}x{n}, {w} walls each",
+            n = self.size,
+            w = self.walls_per_player
+        )
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Pawn moves first (up, down, left, right, jumps where they fall), then horizontal
+    /// walls, then vertical ones, each row by row from the bottom, column by column.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let from = self.pawns[self.to_move];
+        moves.extend(
+            self.pawn_targets(self.to_move)
+                .iter()
+                .map(|to| Move::Pawn { from, to }),
+        );
+        self.push_legal_walls(moves);
+    }
+
+    fn play(&mut self, mv: Move) {
+        let player = self.to_move;
+        match mv {
+            Move::Pawn { to, .. } => self.move_pawn(player, to),
+            Move::Wall(wall) => {
+                self.put_wall(wall);
+                self.change_walls_left(player, self.walls_left[player] - 1);
+            }
+        }
+        self.pass_turn();
+    }
+
+    fn undo(&mut self, mv: Move) {
+        self.pass_turn();
+        let player = self.to_move;
+        match mv {
+            Move::Pawn { from, .. } => self.move_pawn(player, from),
+            Move::Wall(wall) => {
+                self.remove_wall(wall);
+                self.change_walls_left(player, self.walls_left[player] + 1);
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Scores> {
+        self.winner().map(Scores::win)
+    }
+
+    fn check_move(&self, mv: Move) -> Result<(), GameError> {
+        self.check(mv)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        notation::format_move(self.size, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        Ok(match notation::parse_move_text(text, self.size)? {
+            MoveText::PawnTo(to) => Move::Pawn {
+                from: self.pawns[self.to_move],
+                to,
+            },
+            MoveText::Wall(wall) => Move::Wall(wall),
+        })
+    }
+
+    /// `size=9 walls=10 turn=black black=e9,10 white=e1,10 h=e3,c5 v=b4`: pawns with their
+    /// walls in hand, then the walls on the board by their QTP cells.
+    fn to_text(&self) -> String {
+        let list = |o: Orientation| {
+            self.walls()
+                .into_iter()
+                .filter(|w| w.orientation == o)
+                .map(|w| {
+                    let mut s = notation::format_wall(w);
+                    s.pop();
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "size={} walls={} turn={} black={},{} white={},{} h={} v={}",
+            self.size,
+            self.walls_per_player,
+            ["black", "white"][self.to_move],
+            notation::format_square(self.pawns[BLACK]),
+            self.walls_left[BLACK],
+            notation::format_square(self.pawns[WHITE]),
+            self.walls_left[WHITE],
+            list(Orientation::Horizontal),
+            list(Orientation::Vertical),
+        )
+    }
+
+    fn from_text(&self, text: &str) -> Result<Self, GameError> {
+        crate::text::read_position(text)
+    }
+}
+
+impl ZobristHash for Quoridor {
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+}

@@ -1,0 +1,190 @@
+//! Paths over the board's passages: breadth-first search on row bitboards.
+//!
+//! The board's open steps are kept as one `u32` per row (bit c = column c):
+//!
+//! ```text
+//!   up[r]    bit c set: the step (c, r) -> (c, r+1) is open      (rows 0 .. n-2)
+//!   right[r] bit c set: the step (c, r) -> (c+1, r) is open      (columns 0 .. n-2)
+//! ```
+//!
+//! One breadth-first layer of a set of cells is then a handful of shifts and masks per row,
+//! so a distance on 9x9 costs a few hundred instructions and no per-cell bookkeeping.
+//! Pawns never block paths (the rules ask only that a path exists through the walls).
+
+use crate::geometry::{Square, MAX_SIZE};
+
+/// The open steps of a board (see the module comment for the layout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Passages {
+    pub size: usize,
+    pub up: [u32; MAX_SIZE],
+    pub right: [u32; MAX_SIZE],
+}
+
+/// A set of cells, one `u32` per row.
+pub type RowSet = [u32; MAX_SIZE];
+
+impl Passages {
+    /// An empty board of `size`: every step inside the board is open.
+    pub fn open(size: usize) -> Self {
+        let row = row_mask(size);
+        let mut up = [0; MAX_SIZE];
+        let mut right = [0; MAX_SIZE];
+        for r in 0..size {
+            if r + 1 < size {
+                up[r] = row;
+            }
+            right[r] = row >> 1;
+        }
+        Passages { size, up, right }
+    }
+
+    /// The cells one step from `cells` (and `cells` themselves), looking only at rows
+    /// `lo..=hi` of `cells` (the others are empty). Returns the new row range.
+    #[inline]
+    fn grow(&self, cells: &RowSet, next: &mut RowSet, lo: usize, hi: usize) -> (usize, usize) {
+        let lo = lo.saturating_sub(1);
+        let hi = (hi + 1).min(self.size - 1);
+        for r in lo..=hi {
+            let row = cells[r];
+            let mut grown = row | ((row & self.right[r]) << 1) | ((row >> 1) & self.right[r]);
+            if r > 0 {
+                grown |= cells[r - 1] & self.up[r - 1];
+            }
+            if r + 1 < self.size {
+                grown |= cells[r + 1] & self.up[r];
+            }
+            next[r] = grown;
+        }
+        (lo, hi)
+    }
+
+    /// Steps from `from` to the nearest cell of `goal_row`, or `None` if walls cut it off.
+    pub fn distance_to_row(&self, from: Square, goal_row: usize) -> Option<u32> {
+        let mut cells: RowSet = [0; MAX_SIZE];
+        let mut next: RowSet = [0; MAX_SIZE];
+        let (mut lo, mut hi) = (from.row as usize, from.row as usize);
+        cells[lo] = 1 << from.col;
+        let mut steps = 0;
+        loop {
+            if cells[goal_row] != 0 {
+                return Some(steps);
+            }
+            let (new_lo, new_hi) = self.grow(&cells, &mut next, lo, hi);
+            if next[new_lo..=new_hi] == cells[new_lo..=new_hi] {
+                return None;
+            }
+            cells[new_lo..=new_hi].copy_from_slice(&next[new_lo..=new_hi]);
+            (lo, hi) = (new_lo, new_hi);
+            steps += 1;
+        }
+    }
+
+    /// Whether any path leads from `from` to `goal_row`.
+    pub fn reaches_row(&self, from: Square, goal_row: usize) -> bool {
+        self.distance_to_row(from, goal_row).is_some()
+    }
+
+    fn can_step(&self, from: Square, to: Square) -> bool {
+        let (c, r) = (from.col as usize, from.row as usize);
+        let (tc, tr) = (to.col as usize, to.row as usize);
+        if tr == r + 1 && tc == c {
+            self.up[r] >> c & 1 == 1
+        } else if tr + 1 == r && tc == c {
+            self.up[tr] >> c & 1 == 1
+        } else if tr == r && tc == c + 1 {
+            self.right[r] >> c & 1 == 1
+        } else if tr == r && tc + 1 == c {
+            self.right[r] >> tc & 1 == 1
+        } else {
+            false
+        }
+    }
+
+    /// One shortest path from `from` to `goal_row`, as the set of steps it uses (so a wall
+    /// that blocks none of them cannot cut this pawn off). `None` if there is no path.
+    pub fn shortest_path(&self, from: Square, goal_row: usize) -> Option<PathSteps> {
+        let size = self.size;
+        // Plain queue BFS with parents: the path itself is needed, not just its length.
+        const NONE: u16 = u16::MAX;
+        let mut parent = [NONE; MAX_SIZE * MAX_SIZE];
+        let mut queue = [0u16; MAX_SIZE * MAX_SIZE];
+        let start = from.index(size) as u16;
+        parent[start as usize] = start;
+        queue[0] = start;
+        let (mut head, mut tail) = (0, 1);
+        let mut reached = None;
+        while head < tail {
+            let cell = queue[head];
+            head += 1;
+            let sq = Square::new((cell as usize % size) as u8, (cell as usize / size) as u8);
+            if sq.row as usize == goal_row {
+                reached = Some(cell);
+                break;
+            }
+            for dir in crate::geometry::Direction::ALL {
+                if let Some(to) = dir.step(sq, size) {
+                    let idx = to.index(size);
+                    if parent[idx] == NONE && self.can_step(sq, to) {
+                        parent[idx] = cell;
+                        queue[tail] = idx as u16;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        let mut cell = reached?;
+        let mut steps = PathSteps::default();
+        while cell != start {
+            let prev = parent[cell as usize];
+            let (a, b) = (prev.min(cell) as usize, prev.max(cell) as usize);
+            let (col, row) = (a % size, a / size);
+            if b == a + 1 {
+                steps.right[row] |= 1 << col;
+            } else {
+                steps.up[row] |= 1 << col;
+            }
+            cell = prev;
+        }
+        Some(steps)
+    }
+}
+
+/// The steps one path uses, in the layout of [`Passages`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PathSteps {
+    pub up: RowSet,
+    pub right: RowSet,
+}
+
+/// The bits of a row of `size` cells.
+pub fn row_mask(size: usize) -> u32 {
+    (1u32 << size) - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_board_distances_are_row_differences() {
+        let p = Passages::open(9);
+        assert_eq!(p.distance_to_row(Square::new(4, 0), 8), Some(8));
+        assert_eq!(p.distance_to_row(Square::new(0, 8), 0), Some(8));
+        assert_eq!(p.distance_to_row(Square::new(3, 3), 3), Some(0));
+        let path = p.shortest_path(Square::new(4, 0), 8).unwrap();
+        let used: u32 = path.up.iter().map(|r| r.count_ones()).sum();
+        assert_eq!(used, 8);
+    }
+
+    #[test]
+    fn a_closed_row_cuts_every_path() {
+        let mut p = Passages::open(5);
+        p.up[2] = 0;
+        assert_eq!(p.distance_to_row(Square::new(2, 0), 4), None);
+        assert!(p.shortest_path(Square::new(2, 0), 4).is_none());
+        p.up[2] = 1 << 4;
+        // Up to row 2, right to column E, up twice: 2 + 2 + 2.
+        assert_eq!(p.distance_to_row(Square::new(2, 0), 4), Some(6));
+    }
+}

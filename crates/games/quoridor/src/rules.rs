@@ -1,0 +1,242 @@
+//! What may be played: pawn steps and jumps, wall placements, and the path rule.
+
+use ply_core::{GameError, Player};
+
+use crate::board::Quoridor;
+use crate::geometry::{Direction, Move, Orientation, Square, Wall};
+use crate::paths::{Passages, PathSteps};
+
+/// Up to five pawn destinations (three steps and two side-steps is the most there can be).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PawnTargets {
+    squares: [Option<Square>; 6],
+    len: usize,
+}
+
+impl PawnTargets {
+    fn push(&mut self, sq: Square) {
+        self.squares[self.len] = Some(sq);
+        self.len += 1;
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len].iter().flatten().copied()
+    }
+
+    pub fn contains(&self, sq: Square) -> bool {
+        self.iter().any(|s| s == sq)
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Why a wall cannot go on a slot, as the protocol and the person at the board read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallProblem {
+    NoWallsLeft,
+    OffBoard,
+    Overlaps,
+    Crosses,
+    CutsOffPawn,
+}
+
+impl WallProblem {
+    pub fn rule(self) -> &'static str {
+        match self {
+            WallProblem::NoWallsLeft => "the player has no walls left",
+            WallProblem::OffBoard => "the wall does not lie on the board",
+            WallProblem::Overlaps => "the wall overlaps a wall already placed",
+            WallProblem::Crosses => "the wall crosses a wall already placed",
+            WallProblem::CutsOffPawn => "the wall would cut a pawn off from its goal row",
+        }
+    }
+}
+
+impl Quoridor {
+    fn can_step(&self, from: Square, dir: Direction) -> Option<Square> {
+        let to = dir.step(from, self.size)?;
+        let (c, r) = (from.col as usize, from.row as usize);
+        let p = &self.passages;
+        let open = match dir {
+            Direction::Up => p.up[r] >> c & 1,
+            Direction::Down => p.up[r - 1] >> c & 1,
+            Direction::Right => p.right[r] >> c & 1,
+            Direction::Left => p.right[r] >> (c - 1) & 1,
+        };
+        (open == 1).then_some(to)
+    }
+
+    /// Where `player`'s pawn may go: steps, a straight jump over the other pawn, or a
+    /// side-step beside it when a wall or the edge is behind it. In a fixed order.
+    pub fn pawn_targets(&self, player: Player) -> PawnTargets {
+        let mut targets = PawnTargets::default();
+        let from = self.pawns[player];
+        let other = self.pawns[1 - player];
+        for dir in Direction::ALL {
+            let Some(to) = self.can_step(from, dir) else {
+                continue;
+            };
+            if to != other {
+                targets.push(to);
+            } else if let Some(beyond) = self.can_step(other, dir) {
+                targets.push(beyond);
+            } else {
+                for side in dir.perpendicular() {
+                    if let Some(diag) = self.can_step(other, side) {
+                        targets.push(diag);
+                    }
+                }
+            }
+        }
+        targets
+    }
+
+    /// Whether the slot has room for the wall (no overlap, no crossing); no path check.
+    pub fn wall_fits(&self, wall: Wall) -> Result<(), WallProblem> {
+        let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
+        if c + 1 >= self.size || r + 1 >= self.size {
+            return Err(WallProblem::OffBoard);
+        }
+        let (same, other) = match wall.orientation {
+            Orientation::Horizontal => (self.horizontal[r], self.vertical[r]),
+            Orientation::Vertical => (self.vertical[r], self.horizontal[r]),
+        };
+        if other >> c & 1 == 1 {
+            return Err(WallProblem::Crosses);
+        }
+        let free = match wall.orientation {
+            Orientation::Horizontal => self.free_horizontal(r),
+            Orientation::Vertical => self.free_vertical(r),
+        };
+        if same >> c & 1 == 1 || free >> c & 1 == 0 {
+            return Err(WallProblem::Overlaps);
+        }
+        Ok(())
+    }
+
+    /// Whether both pawns still reach their goal rows with `wall` added (which must fit).
+    pub fn wall_keeps_paths(&self, wall: Wall) -> bool {
+        let blocked = blocked_passages(&self.passages, wall);
+        (0..2).all(|p| blocked.reaches_row(self.pawns[p], self.goal_row(p)))
+    }
+
+    /// Every rule a wall placement by `player` must pass.
+    pub fn check_wall(&self, player: Player, wall: Wall) -> Result<(), WallProblem> {
+        if self.walls_left[player] == 0 {
+            return Err(WallProblem::NoWallsLeft);
+        }
+        self.wall_fits(wall)?;
+        if !self.wall_keeps_paths(wall) {
+            return Err(WallProblem::CutsOffPawn);
+        }
+        Ok(())
+    }
+
+    /// Writes the legal walls: every free slot, with the path search skipped for walls that
+    /// block no step of either pawn's current shortest path (those cannot cut it off).
+    pub(crate) fn push_legal_walls(&self, moves: &mut Vec<Move>) {
+        if self.walls_left[self.to_move] == 0 {
+            return;
+        }
+        let paths: [Option<PathSteps>; 2] =
+            [0, 1].map(|p| self.passages.shortest_path(self.pawns[p], self.goal_row(p)));
+        let (Some(black), Some(white)) = (paths[0], paths[1]) else {
+            return; // a position without paths admits no wall at all
+        };
+        for orientation in [Orientation::Horizontal, Orientation::Vertical] {
+            for r in 0..self.size - 1 {
+                let mut free = match orientation {
+                    Orientation::Horizontal => self.free_horizontal(r),
+                    Orientation::Vertical => self.free_vertical(r),
+                };
+                let hits = |steps: &PathSteps| match orientation {
+                    Orientation::Horizontal => steps.up[r],
+                    Orientation::Vertical => steps.right[r] | steps.right[r + 1],
+                };
+                // Slots whose wall touches a step on either path: only these need a search.
+                let near_path = match orientation {
+                    Orientation::Horizontal => {
+                        let h = hits(&black) | hits(&white);
+                        h | h >> 1
+                    }
+                    Orientation::Vertical => hits(&black) | hits(&white),
+                };
+                while free != 0 {
+                    let c = free.trailing_zeros();
+                    free &= free - 1;
+                    let wall = Wall {
+                        slot: Square::new(c as u8, r as u8),
+                        orientation,
+                    };
+                    if near_path >> c & 1 == 0 || self.wall_keeps_paths(wall) {
+                        moves.push(Move::Wall(wall));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rule `mv` breaks for the player to move, if any.
+    pub(crate) fn check(&self, mv: Move) -> Result<(), GameError> {
+        if self.winner().is_some() {
+            return Err(GameError::GameOver);
+        }
+        let player = self.to_move;
+        let text = || crate::notation::format_move(self.size, mv);
+        match mv {
+            Move::Pawn { from, to } => {
+                if from != self.pawns[player] {
+                    return Err(GameError::illegal(
+                        text(),
+                        "the move does not start from the pawn's square",
+                    ));
+                }
+                if to.col as usize >= self.size || to.row as usize >= self.size {
+                    return Err(GameError::illegal(text(), "the square is off the board"));
+                }
+                if to == self.pawns[1 - player] {
+                    return Err(GameError::illegal(
+                        text(),
+                        "the other pawn stands on that square",
+                    ));
+                }
+                if !self.pawn_targets(player).contains(to) {
+                    return Err(GameError::illegal(
+                        text(),
+                        "a pawn moves one step, not through walls, or jumps the adjacent \
+                         pawn (straight, or to the side when a wall or the edge is behind it)",
+                    ));
+                }
+                Ok(())
+            }
+            Move::Wall(wall) => self
+                .check_wall(player, wall)
+                .map_err(|problem| GameError::illegal(text(), problem.rule())),
+        }
+    }
+
+    /// The player whose pawn stands on its goal row, if any.
+    pub fn winner(&self) -> Option<Player> {
+        (0..2).find(|&p| self.pawns[p].row as usize == self.goal_row(p))
+    }
+}
+
+/// The passages with `wall`'s two steps closed.
+pub fn blocked_passages(passages: &Passages, wall: Wall) -> Passages {
+    let mut blocked = *passages;
+    let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
+    match wall.orientation {
+        Orientation::Horizontal => blocked.up[r] &= !(0b11 << c),
+        Orientation::Vertical => {
+            blocked.right[r] &= !(1 << c);
+            blocked.right[r + 1] &= !(1 << c);
+        }
+    }
+    blocked
+}
