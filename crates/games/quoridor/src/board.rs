@@ -172,9 +172,9 @@ impl Quoridor {
             (Orientation::Horizontal, &self.horizontal),
             (Orientation::Vertical, &self.vertical),
         ] {
-            for r in 0..self.size - 1 {
+            for (r, row_bits) in bits.iter().enumerate().take(self.size - 1) {
                 for c in 0..self.size - 1 {
-                    if bits[r] >> c & 1 == 1 {
+                    if row_bits >> c & 1 == 1 {
                         walls.push(Wall {
                             slot: Square::new(c as u8, r as u8),
                             orientation,

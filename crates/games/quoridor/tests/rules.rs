@@ -101,7 +101,7 @@ fn straight_jump_and_side_steps() {
     let targets: Vec<_> = s
         .pawn_targets(WHITE)
         .iter()
-        .map(|sq| ply_quoridor::notation::format_square(sq))
+        .map(ply_quoridor::notation::format_square)
         .collect();
     assert!(targets.contains(&"c4".to_string()), "{targets:?}");
     assert!(!targets.contains(&"c3".to_string()));
