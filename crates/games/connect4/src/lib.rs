@@ -1,1 +1,11 @@
-//! connect4 (work in progress).
+//! Connect Four for `ply`: the rules on bitboards for any width, height and line length,
+//! seed 001's evaluator and players, a stronger evaluator, and a perfect solver.
+
+pub mod bits;
+mod game;
+pub mod notation;
+pub mod position;
+mod text;
+
+pub use game::{Board, Column, Connect4};
+pub use notation::ColumnBase;

@@ -1,0 +1,381 @@
+//! [`Connect4`]: the rules behind the core [`Game`] trait, for any width, height and `k`.
+//!
+//! Boards of up to 64 bits (`width·(height+1) ≤ 64`: 7x6, 8x7, 9x5, 6x5, 5x4 …) run on a
+//! `u64` [`Position`]; larger ones (10x6, 10x7, 9x7, 8x8 …, up to 128 bits) on a `u128` one.
+//! The choice is made once, in [`Connect4::new`]; every method dispatches with one `match`.
+
+use std::fmt;
+
+use ply_core::{Game, GameError, Player, Scores, ZobristHash};
+
+use crate::bits::Bits;
+use crate::notation::{self, ColumnBase, MAX_WIDTH};
+use crate::position::{Position, Shape};
+
+/// A column, 0-based (column 1 of the notation is move 0).
+pub type Column = u8;
+
+/// The position on whichever bitboard fits the shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    /// `width·(height+1) ≤ 64`.
+    Narrow(Position<u64>),
+    /// `64 < width·(height+1) ≤ 128`.
+    Wide(Position<u128>),
+}
+
+/// Runs `$body` with `$p` bound to the position, whatever its integer width.
+macro_rules! on_board {
+    ($board:expr, $p:ident => $body:expr) => {
+        match $board {
+            $crate::Board::Narrow($p) => $body,
+            $crate::Board::Wide($p) => $body,
+        }
+    };
+}
+pub(crate) use on_board;
+
+/// One Zobrist key per (player, bit): 128 bits cover every supported board.
+static KEYS: [u64; 256] = ply_core::zobrist_keys(0xC044_EC74_0000_0001);
+
+/// A Connect Four game state. The first player (0, drawn `x`) moves first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect4 {
+    board: Board,
+    hash: u64,
+}
+
+impl Connect4 {
+    /// The empty `width` x `height` board where `k` in a row wins.
+    ///
+    /// Rules: `k ≥ 3`; `k` fits the board (`k ≤ max(width, height)`, else nobody can win);
+    /// `1 ≤ width ≤ 36` (one character per column); `width·(height+1) ≤ 128` (the bitboard,
+    /// sentinel row included).
+    pub fn new(width: usize, height: usize, k: usize) -> Result<Connect4, GameError> {
+        if k < 3 {
+            return Err(GameError::setting("k", k, "lines must be at least 3 long"));
+        }
+        if width == 0 || width > MAX_WIDTH {
+            return Err(GameError::setting(
+                "width",
+                width,
+                format!("the board has 1 to {MAX_WIDTH} columns"),
+            ));
+        }
+        if height == 0 {
+            return Err(GameError::setting(
+                "height",
+                height,
+                "the board needs a row",
+            ));
+        }
+        if k > width.max(height) {
+            return Err(GameError::setting(
+                "k",
+                k,
+                format!("a line of {k} does not fit on a {width}x{height} board"),
+            ));
+        }
+        let bits = width * (height + 1);
+        let (w, h, k) = (width as u32, height as u32, k as u32);
+        let board = if bits <= 64 {
+            Board::Narrow(Position::new(Shape::new(w, h, k)))
+        } else if bits <= 128 {
+            Board::Wide(Position::new(Shape::new(w, h, k)))
+        } else {
+            return Err(GameError::setting(
+                "width x height",
+                format!("{width}x{height}"),
+                "width·(height+1) must be at most 128 (the board is a 128-bit bitboard)",
+            ));
+        };
+        Ok(Connect4 { board, hash: 0 })
+    }
+
+    /// The standard 7x6 board, four in a row.
+    pub fn standard() -> Connect4 {
+        Connect4::new(7, 6, 4).expect("7x6 is valid")
+    }
+
+    /// The empty board of the same shape.
+    pub fn empty(&self) -> Connect4 {
+        Connect4::new(self.width(), self.height(), self.k()).expect("shape already checked")
+    }
+
+    /// The position after the move sequence `moves` (e.g. `"4453"`) from this one, each move
+    /// checked.
+    pub fn after(&self, moves: &str) -> Result<Connect4, GameError> {
+        self.after_in(moves, ColumnBase::One)
+    }
+
+    /// Like [`Connect4::after`] with the digits counted from `base`.
+    pub fn after_in(&self, moves: &str, base: ColumnBase) -> Result<Connect4, GameError> {
+        let columns = notation::parse_sequence(moves, self.width(), base)?;
+        let mut state = self.clone();
+        for (i, &col) in columns.iter().enumerate() {
+            state.try_play(col as Column).map_err(|e| {
+                GameError::illegal(
+                    moves.trim(),
+                    format!("move {} ({}): {e}", i + 1, notation::column_char(col)),
+                )
+            })?;
+        }
+        Ok(state)
+    }
+
+    /// The bitboard position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn width(&self) -> usize {
+        on_board!(&self.board, p => p.shape().width() as usize)
+    }
+    pub fn height(&self) -> usize {
+        on_board!(&self.board, p => p.shape().height() as usize)
+    }
+    pub fn k(&self) -> usize {
+        on_board!(&self.board, p => p.shape().k() as usize)
+    }
+    /// Moves played so far.
+    pub fn moves_played(&self) -> usize {
+        on_board!(&self.board, p => p.moves() as usize)
+    }
+    /// Whether column `col` has room.
+    pub fn can_play(&self, col: usize) -> bool {
+        col < self.width() && on_board!(&self.board, p => p.can_play(col as u32))
+    }
+    /// Whether dropping in `col` wins at once.
+    pub fn is_winning_move(&self, col: usize) -> bool {
+        self.can_play(col) && on_board!(&self.board, p => p.is_winning_move(col as u32))
+    }
+    /// Whether the last move completed a line.
+    pub fn last_mover_won(&self) -> bool {
+        on_board!(&self.board, p => p.last_mover_won())
+    }
+    /// The player whose stone is at `col`, `row` (row 0 at the bottom).
+    pub fn owner(&self, col: usize, row: usize) -> Option<Player> {
+        let mover = self.moves_played() % 2;
+        let stone = on_board!(&self.board, p => p.stone_at(col as u32, row as u32));
+        stone.map(|is_mover| if is_mover { mover } else { 1 - mover })
+    }
+
+    fn key_index<B: Bits>(p: &Position<B>, col: u32, row: u32, player: Player) -> usize {
+        let bit = p.shape().cell(col, row).trailing_zeros() as usize;
+        player * 128 + bit
+    }
+}
+
+fn play_on<B: Bits>(p: &mut Position<B>, col: u32) -> usize {
+    let row = p.column_height(col);
+    let index = Connect4::key_index(p, col, row, (p.moves() % 2) as usize);
+    p.play_column(col);
+    index
+}
+
+fn undo_on<B: Bits>(p: &mut Position<B>, col: u32) -> usize {
+    p.undo_column(col);
+    let row = p.column_height(col);
+    Connect4::key_index(p, col, row, (p.moves() % 2) as usize)
+}
+
+impl Game for Connect4 {
+    type Move = Column;
+
+    fn name(&self) -> &'static str {
+        "connect4"
+    }
+
+    fn variant(&self) -> String {
+        format!("{}x{}, {} in a row", self.width(), self.height(), self.k())
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Player {
+        self.moves_played() % 2
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Column>) {
+        moves.clear();
+        if self.is_terminal() {
+            return;
+        }
+        on_board!(&self.board, p => {
+            for col in 0..p.shape().width() {
+                if p.can_play(col) {
+                    moves.push(col as Column);
+                }
+            }
+        });
+    }
+
+    fn play(&mut self, col: Column) {
+        let index = on_board!(&mut self.board, p => play_on(p, col as u32));
+        self.hash ^= KEYS[index];
+    }
+
+    fn undo(&mut self, col: Column) {
+        let index = on_board!(&mut self.board, p => undo_on(p, col as u32));
+        self.hash ^= KEYS[index];
+    }
+
+    fn outcome(&self) -> Option<Scores> {
+        let (won, full, moves) =
+            on_board!(&self.board, p => (p.last_mover_won(), p.is_full(), p.moves()));
+        if won {
+            Some(Scores::win(((moves + 1) % 2) as usize))
+        } else if full {
+            Some(Scores::draw())
+        } else {
+            None
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        on_board!(&self.board, p => p.is_full() || p.last_mover_won())
+    }
+
+    fn check_move(&self, col: Column) -> Result<(), GameError> {
+        let width = self.width();
+        if col as usize >= width {
+            return Err(GameError::illegal(
+                format!("column index {col}"),
+                format!(
+                    "the board has {width} columns, 1 to {}",
+                    notation::column_char(width - 1)
+                ),
+            ));
+        }
+        if self.last_mover_won() {
+            return Err(GameError::illegal(
+                self.format_move(col),
+                format!(
+                    "the game is already won by {}",
+                    ["the first player", "the second player"][1 - self.to_move()]
+                ),
+            ));
+        }
+        if !self.can_play(col as usize) {
+            return Err(GameError::illegal(
+                self.format_move(col),
+                format!("column {} is full", notation::column_char(col as usize)),
+            ));
+        }
+        Ok(())
+    }
+
+    fn format_move(&self, col: Column) -> String {
+        notation::column_char(col as usize).to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Column, GameError> {
+        notation::parse_column(text, self.width()).map(|c| c as Column)
+    }
+
+    /// Rows from the top, separated by `/`: `x` first player, `o` second, `.` empty.
+    fn to_text(&self) -> String {
+        let mut text = String::new();
+        for row in (0..self.height()).rev() {
+            for col in 0..self.width() {
+                text.push(match self.owner(col, row) {
+                    Some(0) => 'x',
+                    Some(_) => 'o',
+                    None => '.',
+                });
+            }
+            if row > 0 {
+                text.push('/');
+            }
+        }
+        text
+    }
+
+    fn from_text(&self, text: &str) -> Result<Self, GameError> {
+        crate::text::read_board(self, text)
+    }
+}
+
+impl Connect4 {
+    /// A position of this shape from the two players' stones, as bit lists per cell
+    /// (used by the text reader, which has checked gravity and counts).
+    pub(crate) fn with_stones(&self, cells: &[(usize, usize, Player)]) -> Connect4 {
+        let mut state = self.empty();
+        let moves = cells.len();
+        let mover = moves % 2;
+        state.board = match state.board {
+            Board::Narrow(p) => Board::Narrow(stones_to_position(p, cells, mover)),
+            Board::Wide(p) => Board::Wide(stones_to_position(p, cells, mover)),
+        };
+        state.hash = state.zobrist_from_scratch();
+        state
+    }
+}
+
+fn stones_to_position<B: Bits>(
+    empty: Position<B>,
+    cells: &[(usize, usize, Player)],
+    mover: Player,
+) -> Position<B> {
+    let shape = *empty.shape();
+    let mut current = B::ZERO;
+    let mut mask = B::ZERO;
+    for &(col, row, player) in cells {
+        let bit = shape.cell(col as u32, row as u32);
+        mask |= bit;
+        if player == mover {
+            current |= bit;
+        }
+    }
+    Position::from_masks(shape, current, mask)
+}
+
+impl ZobristHash for Connect4 {
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        for col in 0..self.width() {
+            for row in 0..self.height() {
+                if let Some(player) = self.owner(col, row) {
+                    let index = on_board!(&self.board, p =>
+                        Connect4::key_index(p, col as u32, row as u32, player));
+                    hash ^= KEYS[index];
+                }
+            }
+        }
+        hash
+    }
+}
+
+impl fmt::Display for Connect4 {
+    /// ```text
+    /// | . . . . . . . |
+    /// | . . . x . . . |
+    /// | . . o x . . . |
+    ///   1 2 3 4 5 6 7
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..self.height()).rev() {
+            write!(f, "|")?;
+            for col in 0..self.width() {
+                let mark = match self.owner(col, row) {
+                    Some(0) => 'x',
+                    Some(_) => 'o',
+                    None => '.',
+                };
+                write!(f, " {mark}")?;
+            }
+            writeln!(f, " |")?;
+        }
+        write!(f, " ")?;
+        for col in 0..self.width() {
+            write!(f, " {}", notation::column_char(col))?;
+        }
+        Ok(())
+    }
+}
