@@ -17,8 +17,10 @@ use ply_core::{
     MAX_PLAYERS,
 };
 use ply_search::multiplayer::{
-    terminal_value, BestReply, DefaultMove, MaxN, Paranoid, SearchOptions, SumBound, ValueVector,
+    register_agents, terminal_value, BestReply, DefaultMove, MaxN, Paranoid, SearchOptions,
+    SumBound, ValueVector,
 };
+use ply_search::spec::Catalog;
 use ply_tictactoe::{LineCount, TicTacToe};
 
 // ---------------------------------------------------------------------------------------
@@ -883,4 +885,85 @@ fn names_recreate_the_settings() {
         MaxN::new(options).name(),
         "maxn:depth=3,time=250ms,eval=tree-noise"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// The catalog.
+
+fn catalog() -> Catalog<TreeGame> {
+    let mut catalog = Catalog::generic(noise(false));
+    catalog.add_ordering(Arc::new(Reversed));
+    register_agents(&mut catalog);
+    catalog
+}
+
+#[test]
+fn catalog_builds_the_three_agents_from_specs() {
+    let catalog = catalog();
+    let names: Vec<String> = catalog.entries().into_iter().map(|e| e.name).collect();
+    for name in ["paranoid", "maxn", "bestreply"] {
+        assert!(
+            names.iter().any(|n| n == name),
+            "{name} missing from {names:?}"
+        );
+    }
+    let state = TreeGame::new(TreeShape::small(3), 11);
+    let root = state.to_move();
+    let evaluator = noise(false);
+    let mut plain = Plain::new(evaluator.as_ref());
+    let cases = [
+        (
+            "paranoid:depth=3",
+            plain.paranoid(&mut state.clone(), 3, 0, root),
+        ),
+        (
+            "paranoid:depth=3,order=reversed",
+            plain.paranoid(&mut state.clone(), 3, 0, root),
+        ),
+        ("maxn:depth=3", plain.max_n(&mut state.clone(), 3, 0)[root]),
+        (
+            "maxn:depth=3,min-value=-2000000,max-sum=150",
+            plain.max_n(&mut state.clone(), 3, 0)[root],
+        ),
+        (
+            "bestreply:depth=3,default=greedy",
+            plain.best_reply(&mut state.clone(), 3, 0, root, None, DefaultMove::Greedy),
+        ),
+    ];
+    for (spec, expected) in cases {
+        let mut agent = catalog
+            .build(spec, 1)
+            .unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let decision = agent.select(&state, &SearchLimits::none()).expect("move");
+        assert_eq!(decision.value, expected as f64, "{spec}");
+    }
+    let agent = catalog
+        .build("maxn:depth=2,eval=zero,time=1s", 1)
+        .expect("builds");
+    assert_eq!(agent.name(), "maxn:depth=2,time=1000ms,eval=zero");
+}
+
+#[test]
+fn catalog_rejects_bad_specs_with_a_clear_message() {
+    let catalog = catalog();
+    let cases = [
+        ("paranoid:depth=0", "depth"),
+        ("paranoid:depth=x", "depth"),
+        ("paranoid:eval=nope", "hash-noise"),
+        ("paranoid:order=nope", "reversed"),
+        ("paranoid:nodes=0", "nodes"),
+        ("paranoid:time=5", "750ms"),
+        ("maxn:min-value=-5", "max-sum"),
+        ("maxn:max-sum=5", "min-value"),
+        ("maxn:max-sum=1.5,min-value=0", "max-sum"),
+        ("bestreply:default=lazy", "first or greedy"),
+        ("bestreply:c=2", "default"),
+    ];
+    for (spec, mentioned) in cases {
+        let message = match catalog.build(spec, 1) {
+            Ok(_) => panic!("{spec} was accepted"),
+            Err(error) => error.to_string(),
+        };
+        assert!(message.contains(mentioned), "{spec}: {message}");
+    }
 }

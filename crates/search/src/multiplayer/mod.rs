@@ -17,10 +17,12 @@ mod iterative;
 mod maxn;
 mod options;
 mod paranoid;
+mod register;
 pub mod value;
 
 pub use bestreply::{BestReply, DefaultMove};
 pub use maxn::MaxN;
 pub use options::{SearchOptions, DEFAULT_DEPTH, MAX_DEPTH};
 pub use paranoid::Paranoid;
+pub use register::register_agents;
 pub use value::{terminal_value, SumBound, ValueVector};
