@@ -1,1 +1,35 @@
-//! placeholder
+//! Game-agnostic searches for `ply`, each one an [`Agent`](ply_core::Agent) with an options
+//! builder, and the [`spec::Catalog`] that turns spec strings (`alphabeta:depth=9`) into
+//! agents.
+//!
+//! | module | search |
+//! |---|---|
+//! | [`minimax`] | plain depth-limited negamax: the reference every exact search is checked against |
+//! | [`alphabeta`] | negamax alpha-beta with ordering hook, iterative deepening, transposition table, PVS, killers, history, horizon move filter |
+//! | [`expectimax`] | root player maximises, the others' replies are averaged (seed 004) |
+//! | [`mcts`] | UCT with pluggable rollouts, MCTS-solver, per-player rewards (max-n backup) |
+//! | [`greedy`], [`random`] | one ply with an evaluator; a uniformly random legal move |
+//!
+//! Tree searches (minimax, alpha-beta) are negamax: they assume two players who alternate.
+//! The multi-player searches live in `multiplayer`.
+
+pub mod alphabeta;
+pub mod bench;
+pub mod expectimax;
+pub mod greedy;
+pub mod mcts;
+pub mod minimax;
+pub mod multiplayer;
+pub mod random;
+pub mod spec;
+pub mod value;
+
+/// The seeded generator every randomised agent uses, so a seed replays a game exactly.
+pub type SearchRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+pub use alphabeta::{AlphaBeta, HorizonFilter, NoTable, Table, TranspositionTable};
+pub use expectimax::Expectimax;
+pub use greedy::Greedy;
+pub use mcts::{Mcts, RolloutPolicy, UniformRollout};
+pub use minimax::Minimax;
+pub use random::RandomAgent;
