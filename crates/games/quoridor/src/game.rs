@@ -32,17 +32,12 @@ impl Game for Quoridor {
     /// Pawn moves first (up, down, left, right, jumps where they fall), then horizontal
     /// walls, then vertical ones, each row by row from the bottom, column by column.
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        if self.winner().is_some() {
-            return;
+        // In a legal position a pawn always has a move (a pawn boxed in with the other one
+        // would have no path), so an empty list means the game is over.
+        self.pawn_moves(moves);
+        if self.winner().is_none() {
+            self.push_legal_walls(moves);
         }
-        let from = self.pawns[self.to_move];
-        moves.extend(
-            self.pawn_targets(self.to_move)
-                .iter()
-                .map(|to| Move::Pawn { from, to }),
-        );
-        self.push_legal_walls(moves);
     }
 
     fn play(&mut self, mv: Move) {

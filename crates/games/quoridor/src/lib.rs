@@ -6,13 +6,17 @@
 
 mod board;
 mod display;
+pub mod eval;
 mod game;
 pub mod geometry;
 pub mod notation;
 pub mod paths;
 mod rules;
+pub mod search;
 mod text;
 
 pub use board::{Quoridor, BLACK, WHITE};
+pub use eval::{RaceEval, Seed002Eval, Seed004Eval};
 pub use geometry::{Direction, Move, Orientation, Square, Wall};
 pub use rules::{blocked_passages, PawnTargets, WallProblem};
+pub use search::{AlphaBetaAgent, SearchOptions, WallFilter};

@@ -3,7 +3,7 @@
 use ply_core::{GameError, Player};
 
 use crate::board::Quoridor;
-use crate::geometry::{Direction, Move, Orientation, Square, Wall};
+use crate::geometry::{Direction, Move, Orientation, Square, Wall, MAX_SIZE};
 use crate::paths::{Passages, PathSteps};
 
 /// Up to five pawn destinations (three steps and two side-steps is the most there can be).
@@ -97,6 +97,20 @@ impl Quoridor {
         targets
     }
 
+    /// Clears `moves` and writes the mover's pawn moves (none once the game is over).
+    pub fn pawn_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let from = self.pawns[self.to_move];
+        moves.extend(
+            self.pawn_targets(self.to_move)
+                .iter()
+                .map(|to| Move::Pawn { from, to }),
+        );
+    }
+
     /// Whether the slot has room for the wall (no overlap, no crossing); no path check.
     pub fn wall_fits(&self, wall: Wall) -> Result<(), WallProblem> {
         let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
@@ -138,10 +152,20 @@ impl Quoridor {
         Ok(())
     }
 
-    /// Writes the legal walls: every free slot, with the path search skipped for walls that
-    /// block no step of either pawn's current shortest path (those cannot cut it off).
+    /// Writes the legal walls on every slot row.
     pub(crate) fn push_legal_walls(&self, moves: &mut Vec<Move>) {
-        if self.walls_left[self.to_move] == 0 {
+        self.push_legal_walls_in_rows(moves, 0, self.size - 2);
+    }
+
+    /// Writes the legal walls whose slot row is in `lo..=hi`, horizontal ones first.
+    ///
+    /// A free slot needs no path search when its wall blocks no step of either pawn's
+    /// current shortest path (that path survives), or when at most one of the wall's three
+    /// corner points touches the border or another wall (a wall closes no region unless it
+    /// joins two points of the same wall-and-border structure). Only walls failing both
+    /// tests are checked by a search.
+    pub(crate) fn push_legal_walls_in_rows(&self, moves: &mut Vec<Move>, lo: usize, hi: usize) {
+        if self.walls_left[self.to_move] == 0 || lo > hi {
             return;
         }
         let paths: [Option<PathSteps>; 2] =
@@ -149,24 +173,33 @@ impl Quoridor {
         let (Some(black), Some(white)) = (paths[0], paths[1]) else {
             return; // a position without paths admits no wall at all
         };
+        let corners = self.touched_corners();
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
-            for r in 0..self.size - 1 {
+            for r in lo..=hi.min(self.size - 2) {
                 let mut free = match orientation {
                     Orientation::Horizontal => self.free_horizontal(r),
                     Orientation::Vertical => self.free_vertical(r),
                 };
-                let hits = |steps: &PathSteps| match orientation {
-                    Orientation::Horizontal => steps.up[r],
-                    Orientation::Vertical => steps.right[r] | steps.right[r + 1],
-                };
-                // Slots whose wall touches a step on either path: only these need a search.
-                let near_path = match orientation {
+                // Slots whose wall blocks a step on either path, and slots whose wall
+                // touches the structure at two or more of its three points.
+                let (near_path, joins) = match orientation {
                     Orientation::Horizontal => {
-                        let h = hits(&black) | hits(&white);
-                        h | h >> 1
+                        let h = black.up[r] | white.up[r];
+                        let line = corners[r + 1];
+                        let (left, mid, right) = (line, line >> 1, line >> 2);
+                        (h | h >> 1, two_of_three(left, mid, right))
                     }
-                    Orientation::Vertical => hits(&black) | hits(&white),
+                    Orientation::Vertical => {
+                        let v = black.right[r]
+                            | white.right[r]
+                            | black.right[r + 1]
+                            | white.right[r + 1];
+                        let (low, mid, high) =
+                            (corners[r] >> 1, corners[r + 1] >> 1, corners[r + 2] >> 1);
+                        (v, two_of_three(low, mid, high))
+                    }
                 };
+                let needs_search = near_path & joins;
                 while free != 0 {
                     let c = free.trailing_zeros();
                     free &= free - 1;
@@ -174,12 +207,35 @@ impl Quoridor {
                         slot: Square::new(c as u8, r as u8),
                         orientation,
                     };
-                    if near_path >> c & 1 == 0 || self.wall_keeps_paths(wall) {
+                    if needs_search >> c & 1 == 0 || self.wall_keeps_paths(wall) {
                         moves.push(Move::Wall(wall));
                     }
                 }
             }
         }
+    }
+
+    /// The wall corner points (x, y), x and y in 0..=n, that lie on the border or on a
+    /// wall: bit x of entry y. A horizontal wall on slot (c, r) covers points
+    /// (c..=c+2, r+1); a vertical one covers (c+1, r..=r+2).
+    fn touched_corners(&self) -> [u32; MAX_SIZE + 1] {
+        let n = self.size;
+        let mut corners = [0u32; MAX_SIZE + 1];
+        let border_row = (1u32 << (n + 1)) - 1;
+        corners[0] = border_row;
+        corners[n] = border_row;
+        for (y, row) in corners.iter_mut().enumerate().take(n).skip(1) {
+            *row |= 1 | 1 << n;
+            let h = self.horizontal[y - 1];
+            *row |= h | h << 1 | h << 2;
+        }
+        for r in 0..n - 1 {
+            let v = self.vertical[r] << 1;
+            for row in &mut corners[r..=r + 2] {
+                *row |= v;
+            }
+        }
+        corners
     }
 
     /// The rule `mv` breaks for the player to move, if any.
@@ -239,4 +295,9 @@ pub fn blocked_passages(passages: &Passages, wall: Wall) -> Passages {
         }
     }
     blocked
+}
+
+/// Bit-parallel "at least two of three".
+fn two_of_three(a: u32, b: u32, c: u32) -> u32 {
+    (a & b) | (a & c) | (b & c)
 }

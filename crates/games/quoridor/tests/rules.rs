@@ -200,3 +200,56 @@ fn display_draws_pawns_and_walls() {
     assert!(drawing.contains("black walls: 2") && drawing.contains("white walls: 2"));
     let _ = Move::Wall; // the public move type is re-exported
 }
+
+/// The shortcuts in wall generation (path test, corner test) must list exactly the walls the
+/// full check accepts: compare with brute force along random games full of walls.
+#[test]
+fn generated_walls_equal_brute_force() {
+    use ply_quoridor::{Orientation, Square, Wall, WallProblem};
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut cut_offs = 0;
+    for (size, walls, games) in [(3, 4, 30), (5, 10, 30), (7, 20, 10), (9, 30, 6)] {
+        for _ in 0..games {
+            let mut s = Quoridor::new(size, walls).unwrap();
+            let mut legal = Vec::new();
+            for _ in 0..200 {
+                s.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let mut expected = Vec::new();
+                for orientation in [Orientation::Horizontal, Orientation::Vertical] {
+                    for r in 0..size - 1 {
+                        for c in 0..size - 1 {
+                            let wall = Wall {
+                                slot: Square::new(c as u8, r as u8),
+                                orientation,
+                            };
+                            match s.check_wall(s.to_move(), wall) {
+                                Ok(()) => expected.push(Move::Wall(wall)),
+                                Err(WallProblem::CutsOffPawn) => cut_offs += 1,
+                                Err(_) => {}
+                            }
+                        }
+                    }
+                }
+                let listed: Vec<Move> = legal.iter().copied().filter(|m| m.is_wall()).collect();
+                assert_eq!(listed, expected, "position {}", s.to_text());
+                // Favour walls so the boards fill up and paths get tight.
+                let walls_only: Vec<Move> = listed.clone();
+                let mv = if !walls_only.is_empty() && rand::Rng::random_bool(&mut rng, 0.7) {
+                    *walls_only.choose(&mut rng).unwrap()
+                } else {
+                    *legal.choose(&mut rng).unwrap()
+                };
+                s.play(mv);
+            }
+        }
+    }
+    assert!(
+        cut_offs > 100,
+        "the games must meet the path rule often ({cut_offs})"
+    );
+}

@@ -1,0 +1,483 @@
+//! Alpha-beta for Quoridor: negamax with optional iterative deepening, transposition table,
+//! path-aware move ordering, seed 002's pseudo-depth and a wall filter.
+//!
+//! It lives here rather than in the generic search crate because the parts that make it
+//! strong know Quoridor: which walls touch a shortest path, how far a step brings a pawn.
+//! Move lists are per-ply buffers allocated once per agent, so the search never allocates.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ply_core::eval::WIN;
+use ply_core::{Agent, Decision, Evaluator, Game, Player, SearchLimits, Stopper, ZobristHash};
+
+use crate::board::Quoridor;
+use crate::geometry::{Move, Orientation, Wall};
+use crate::paths::PathSteps;
+use crate::rules::blocked_passages;
+
+/// Which walls a node searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallFilter {
+    /// Every legal wall.
+    All,
+    /// Below the root, only walls that block a step of either pawn's current shortest path
+    /// or touch the opponent's pawn: the walls that change the race now.
+    NearPaths,
+}
+
+/// Everything that can be switched on and off, so each part's worth can be measured.
+#[derive(Debug, Clone)]
+pub struct SearchOptions {
+    /// Depth in plies (the last iteration when deepening).
+    pub depth: u32,
+    /// Seed 002's pseudo-depth: at the last ply only pawn moves and walls on the slot rows
+    /// touching the opponent pawn's row.
+    pub pseudo_depth: bool,
+    /// Search depth 1, 2, … until the depth or the time runs out.
+    pub iterative: bool,
+    /// log2 of the transposition table's entries; 0 for no table.
+    pub table_bits: u32,
+    /// Order moves: table move, killers, pawn steps by distance, walls by how much they
+    /// lengthen the opponent's path.
+    pub ordering: bool,
+    pub wall_filter: WallFilter,
+    /// A time budget of the agent's own (the caller's limits may be tighter).
+    pub time: Option<Duration>,
+}
+
+impl SearchOptions {
+    /// Seed 002's search: fixed depth from its table, plain alpha-beta in generation order.
+    pub fn seed002(size: usize) -> Self {
+        let (depth, pseudo_depth) = seed002_depth(size);
+        SearchOptions {
+            depth,
+            pseudo_depth,
+            iterative: false,
+            table_bits: 0,
+            ordering: false,
+            wall_filter: WallFilter::All,
+            time: None,
+        }
+    }
+
+    /// The strong settings: deepening with a table, ordering and the wall filter.
+    pub fn strong(time: Duration) -> Self {
+        SearchOptions {
+            depth: 64,
+            pseudo_depth: false,
+            iterative: true,
+            table_bits: 20,
+            ordering: true,
+            wall_filter: WallFilter::NearPaths,
+            time: Some(time),
+        }
+    }
+}
+
+/// Seed 002's depth by board size: (depth, whether the last ply is a pseudo-ply).
+pub fn seed002_depth(size: usize) -> (u32, bool) {
+    match size {
+        0..=5 => (6, false),
+        6..=7 => (4, false),
+        8..=9 => (4, true),
+        10..=11 => (3, false),
+        12..=17 => (2, false),
+        _ => (2, true),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct TableEntry {
+    key: u64,
+    value: i32,
+    depth: u8,
+    bound: Bound,
+    best: Option<Move>,
+}
+
+const MAX_PLY: usize = 128;
+
+/// An alpha-beta player for Quoridor.
+pub struct AlphaBetaAgent {
+    name: String,
+    options: SearchOptions,
+    evaluator: Arc<dyn Evaluator<Quoridor>>,
+    table: Vec<Option<TableEntry>>,
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    killers: Vec<[Option<Move>; 2]>,
+    nodes: u64,
+    /// The best move of the root search in progress (kept even when it is cut short).
+    root_best: Option<Move>,
+}
+
+impl AlphaBetaAgent {
+    pub fn new(
+        name: &str,
+        options: SearchOptions,
+        evaluator: Arc<dyn Evaluator<Quoridor>>,
+    ) -> Self {
+        let table = if options.table_bits > 0 {
+            vec![None; 1 << options.table_bits]
+        } else {
+            Vec::new()
+        };
+        AlphaBetaAgent {
+            name: name.to_string(),
+            options,
+            evaluator,
+            table,
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
+            scores: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
+            killers: vec![[None; 2]; MAX_PLY],
+            nodes: 0,
+            root_best: None,
+        }
+    }
+
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn probe(&self, key: u64) -> Option<TableEntry> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let slot = (key as usize) & (self.table.len() - 1);
+        self.table[slot].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, entry: TableEntry) {
+        if self.table.is_empty() {
+            return;
+        }
+        let slot = (entry.key as usize) & (self.table.len() - 1);
+        match self.table[slot] {
+            Some(old) if old.key != entry.key && old.depth > entry.depth + 2 => {}
+            _ => self.table[slot] = Some(entry),
+        }
+    }
+
+    /// Fills `moves` for the node: legal moves, then the wall filter and the pseudo-ply cut.
+    fn generate(&self, state: &Quoridor, moves: &mut Vec<Move>, depth: u32, ply: usize) {
+        let opponent = state.pawn(1 - state.to_move());
+        if self.options.pseudo_depth && depth == 1 {
+            // Only the slot rows touching the opponent's row: generate just those.
+            let row = opponent.row as usize;
+            state.pawn_moves(moves);
+            state.push_legal_walls_in_rows(moves, row.saturating_sub(1), row);
+            return;
+        }
+        state.legal_moves(moves);
+        if self.options.wall_filter == WallFilter::NearPaths && ply > 0 {
+            let paths = [0, 1].map(|p: Player| {
+                state
+                    .passages()
+                    .shortest_path(state.pawn(p), state.goal_row(p))
+                    .unwrap_or_default()
+            });
+            moves.retain(|m| match m {
+                Move::Pawn { .. } => true,
+                Move::Wall(w) => {
+                    paths.iter().any(|p| blocks_path(*w, p))
+                        || (w.slot.row as i32 - opponent.row as i32).abs() <= 1
+                            && (w.slot.col as i32 - opponent.col as i32).abs() <= 1
+                }
+            });
+        }
+    }
+
+    /// Scores moves for ordering (higher first).
+    fn order(
+        &self,
+        state: &Quoridor,
+        moves: &mut [Move],
+        scores: &mut Vec<i32>,
+        best: Option<Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        let me = state.to_move();
+        let them = 1 - me;
+        let passages = state.passages();
+        let their_dist = state.distance_to_goal(them).unwrap_or(0) as i32;
+        let my_dist = state.distance_to_goal(me).unwrap_or(0) as i32;
+        let their_path = passages
+            .shortest_path(state.pawn(them), state.goal_row(them))
+            .unwrap_or_default();
+        for &mv in moves.iter() {
+            let score = if Some(mv) == best {
+                1 << 30
+            } else if self.killers[ply].contains(&Some(mv)) {
+                1 << 20
+            } else {
+                match mv {
+                    Move::Pawn { to, .. } => {
+                        let d = passages
+                            .distance_to_row(to, state.goal_row(me))
+                            .unwrap_or(1000) as i32;
+                        1000 * (my_dist - d) + 500
+                    }
+                    Move::Wall(w) if blocks_path(w, &their_path) => {
+                        let blocked = blocked_passages(passages, w);
+                        let d = blocked
+                            .distance_to_row(state.pawn(them), state.goal_row(them))
+                            .unwrap_or(0) as i32;
+                        let mine = blocked
+                            .distance_to_row(state.pawn(me), state.goal_row(me))
+                            .unwrap_or(0) as i32;
+                        1000 * ((d - their_dist) - (mine - my_dist)) - 100
+                    }
+                    Move::Wall(_) => -5000,
+                }
+            };
+            scores.push(score);
+        }
+        // Insertion sort by score, stable: lists are short and nearly sorted by kind.
+        for i in 1..moves.len() {
+            let (m, s) = (moves[i], scores[i]);
+            let mut j = i;
+            while j > 0 && scores[j - 1] < s {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = m;
+            scores[j] = s;
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        state: &mut Quoridor,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        stopper: &mut Stopper,
+    ) -> i32 {
+        self.nodes += 1;
+        if state.winner().is_some() {
+            // The player who just moved reached the goal: the mover here has lost.
+            return -(WIN - ply as i32);
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return self.evaluator.evaluate(state, state.to_move());
+        }
+        if ply > 0 && stopper.should_stop(self.nodes) {
+            return 0;
+        }
+        let key = state.zobrist();
+        let mut table_move = None;
+        if let Some(entry) = self.probe(key) {
+            table_move = entry.best;
+            if ply > 0 && entry.depth as u32 >= depth {
+                let value = from_table(entry.value, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if usable {
+                    return value;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.generate(state, &mut moves, depth, ply);
+        if self.options.ordering {
+            self.order(state, &mut moves, &mut scores, table_move, ply);
+        }
+        let original_alpha = alpha;
+        let mut best_value = -WIN - 1;
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            state.play(mv);
+            let value = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, stopper);
+            state.undo(mv);
+            if stopper.stopped() {
+                break;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                }
+                if alpha >= beta {
+                    if mv.is_wall() || self.options.ordering {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(mv) {
+                            k[1] = k[0];
+                            k[0] = Some(mv);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if ply == 0 {
+            self.root_best = best_move;
+        }
+        if stopper.stopped() {
+            return best_value.max(-WIN);
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(TableEntry {
+            key,
+            value: to_table(best_value, ply),
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_move,
+        });
+        best_value
+    }
+
+    /// The line the table remembers from `state`, starting with `first`.
+    fn principal_variation(&self, state: &Quoridor, first: Move, depth: u32) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut s = state.clone();
+        s.play(first);
+        let mut legal = Vec::new();
+        while (pv.len() as u32) < depth {
+            let Some(mv) = self.probe(s.zobrist()).and_then(|e| e.best) else {
+                break;
+            };
+            s.legal_moves(&mut legal);
+            if !legal.contains(&mv) {
+                break;
+            }
+            s.play(mv);
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+impl Agent<Quoridor> for AlphaBetaAgent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn select(&mut self, state: &Quoridor, limits: &SearchLimits) -> Option<Decision<Move>> {
+        if state.is_terminal() {
+            return None;
+        }
+        let own = SearchLimits {
+            depth: Some(self.options.depth),
+            time: self.options.time,
+            ..SearchLimits::default()
+        };
+        let limits = limits.combine(&own);
+        let max_depth = limits.depth.unwrap_or(self.options.depth).max(1);
+        let timed = limits.time.is_some() || limits.stop.is_some() || limits.nodes.is_some();
+        let mut stopper = Stopper::new(&limits);
+        let mut s = state.clone();
+        self.nodes = 0;
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        // A search that may be cut short first finishes depth 1, so it always has a move.
+        let mut depth = if self.options.iterative || timed {
+            1
+        } else {
+            max_depth
+        };
+        let mut best: Option<(Move, i32, u32)> = None;
+        let mut iterations = 0;
+        loop {
+            self.root_best = None;
+            let value = self.negamax(&mut s, depth, 0, -WIN - 1, WIN + 1, &mut stopper);
+            iterations += 1;
+            if stopper.stopped() {
+                if best.is_none() {
+                    best = self.root_best.map(|m| (m, value, 0));
+                }
+                break;
+            }
+            let mv = self.root_best?;
+            best = Some((mv, value, depth));
+            if depth >= max_depth || ply_core::eval::is_proven(value) {
+                break;
+            }
+            // An iteration costs several times the one before: do not start one that
+            // cannot finish.
+            if self.options.iterative && stopper.time_used_fraction() > 0.4 {
+                break;
+            }
+            depth = if self.options.iterative {
+                depth + 1
+            } else {
+                max_depth
+            };
+        }
+        let (mv, value, depth) = match best {
+            Some(b) => b,
+            None => {
+                let mut legal = Vec::new();
+                state.legal_moves(&mut legal);
+                (*legal.first()?, 0, 0)
+            }
+        };
+        Some(Decision {
+            mv,
+            value: value as f64,
+            pv: self.principal_variation(state, mv, depth.max(1)),
+            nodes: self.nodes,
+            depth,
+            elapsed: stopper.elapsed(),
+            iterations,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = None);
+    }
+}
+
+/// Whether a wall blocks a step of the path.
+fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
+    let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
+    match wall.orientation {
+        Orientation::Horizontal => path.up[r] >> c & 0b11 != 0,
+        Orientation::Vertical => (path.right[r] | path.right[r + 1]) >> c & 1 != 0,
+    }
+}
+
+/// Proven results are stored relative to the node, so they stay right at any ply.
+fn to_table(value: i32, ply: usize) -> i32 {
+    if value >= ply_core::eval::EVAL_BOUND {
+        value + ply as i32
+    } else if value <= -ply_core::eval::EVAL_BOUND {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: usize) -> i32 {
+    if value >= ply_core::eval::EVAL_BOUND {
+        value - ply as i32
+    } else if value <= -ply_core::eval::EVAL_BOUND {
+        value + ply as i32
+    } else {
+        value
+    }
+}
