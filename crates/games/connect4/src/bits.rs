@@ -4,7 +4,9 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::ops::{
+    Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub,
+};
 
 /// An unsigned integer used as a set of board cells.
 pub trait Bits:
@@ -26,6 +28,8 @@ pub trait Bits:
     + BitAndAssign
     + BitOrAssign
     + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
 {
     const ZERO: Self;
     const ONE: Self;
@@ -35,16 +39,16 @@ pub trait Bits:
     fn count_ones(self) -> u32;
     fn trailing_zeros(self) -> u32;
     /// `self << n`, or zero when `n` is at least [`Bits::BITS`] (shifting every bit out).
-    fn shl(self, n: u32) -> Self;
+    fn shl_sat(self, n: u32) -> Self;
     /// `self >> n`, or zero when `n` is at least [`Bits::BITS`].
-    fn shr(self, n: u32) -> Self;
+    fn shr_sat(self, n: u32) -> Self;
     /// The value folded into 64 bits: exact for `u64`, a well-mixed hash for `u128`.
     fn fold64(self) -> u64;
 
     /// The set with only cell `n`.
     #[inline]
     fn bit(n: u32) -> Self {
-        Self::ONE.shl(n)
+        Self::ONE.shl_sat(n)
     }
 
     /// Whether no cell is set.
@@ -68,11 +72,11 @@ impl Bits for u64 {
         u64::trailing_zeros(self)
     }
     #[inline]
-    fn shl(self, n: u32) -> Self {
+    fn shl_sat(self, n: u32) -> Self {
         self.checked_shl(n).unwrap_or(0)
     }
     #[inline]
-    fn shr(self, n: u32) -> Self {
+    fn shr_sat(self, n: u32) -> Self {
         self.checked_shr(n).unwrap_or(0)
     }
     #[inline]
@@ -95,11 +99,11 @@ impl Bits for u128 {
         u128::trailing_zeros(self)
     }
     #[inline]
-    fn shl(self, n: u32) -> Self {
+    fn shl_sat(self, n: u32) -> Self {
         self.checked_shl(n).unwrap_or(0)
     }
     #[inline]
-    fn shr(self, n: u32) -> Self {
+    fn shr_sat(self, n: u32) -> Self {
         self.checked_shr(n).unwrap_or(0)
     }
     #[inline]
@@ -116,10 +120,10 @@ mod tests {
 
     #[test]
     fn shifts_past_the_width_give_zero() {
-        assert_eq!(<u64 as Bits>::shl(1, 64), 0);
-        assert_eq!(<u64 as Bits>::shr(u64::MAX, 70), 0);
-        assert_eq!(<u128 as Bits>::shl(1, 127), 1u128 << 127);
-        assert_eq!(<u128 as Bits>::shl(1, 128), 0);
+        assert_eq!(<u64 as Bits>::shl_sat(1, 64), 0);
+        assert_eq!(<u64 as Bits>::shr_sat(u64::MAX, 70), 0);
+        assert_eq!(<u128 as Bits>::shl_sat(1, 127), 1u128 << 127);
+        assert_eq!(<u128 as Bits>::shl_sat(1, 128), 0);
         assert_eq!(<u64 as Bits>::bit(5), 32);
     }
 

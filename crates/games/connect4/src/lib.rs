@@ -9,3 +9,7 @@ mod text;
 
 pub use game::{Board, Column, Connect4};
 pub use notation::ColumnBase;
+pub mod solver;
+
+pub use solver::Solver;
+pub mod testset;

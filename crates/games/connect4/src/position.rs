@@ -31,6 +31,9 @@ pub struct Shape<B> {
     bottom: B,
     /// Every playable cell (the sentinel row excluded).
     board: B,
+    /// `k = 4` and every shift the threat formula makes stays below the integer's width,
+    /// so plain shifts do (the common case: 7x6 shifts by at most 24 of 64 bits).
+    plain_shifts: bool,
 }
 
 impl<B: Bits> Shape<B> {
@@ -43,7 +46,7 @@ impl<B: Bits> Shape<B> {
         let mut board = B::ZERO;
         for c in 0..width {
             bottom |= B::bit(c * (height + 1));
-            board |= column.shl(c * (height + 1));
+            board |= column.shl_sat(c * (height + 1));
         }
         Shape {
             width,
@@ -51,6 +54,7 @@ impl<B: Bits> Shape<B> {
             k,
             bottom,
             board,
+            plain_shifts: k == 4 && 3 * (height + 2) < B::BITS,
         }
     }
 
@@ -88,7 +92,7 @@ impl<B: Bits> Shape<B> {
     /// Every cell of column `col`.
     #[inline]
     pub fn column(&self, col: u32) -> B {
-        (B::bit(self.height) - B::ONE).shl(col * self.stride())
+        (B::bit(self.height) - B::ONE).shl_sat(col * self.stride())
     }
     /// The bit of the cell at `col`, `row` (row 0 at the bottom).
     #[inline]
@@ -112,8 +116,10 @@ impl<B: Bits> Shape<B> {
     /// The cells (empty or not) that would complete a line of `k` for `stones`.
     #[inline]
     pub fn completions(&self, stones: B) -> B {
-        if self.k == 4 {
-            completions_of_four(stones, self.height)
+        if self.plain_shifts {
+            completions_of_four(stones, self.height, |x, n| x << n, |x, n| x >> n)
+        } else if self.k == 4 {
+            completions_of_four(stones, self.height, B::shl_sat, B::shr_sat)
         } else {
             completions_of_k(stones, self.height, self.k)
         }
@@ -128,25 +134,31 @@ fn runs<B: Bits>(p: B, dir: u32, k: u32) -> B {
     let mut have = 1;
     while have < k {
         let step = have.min(k - have);
-        acc &= acc.shr(step * dir);
+        acc &= acc.shr_sat(step * dir);
         have += step;
     }
     acc
 }
 
 /// Pons' closed form for `k = 4`: for each direction, the cell below/left of three, above/
-/// right of three, or in the gap of a split three.
-#[inline]
-fn completions_of_four<B: Bits>(p: B, height: u32) -> B {
+/// right of three, or in the gap of a split three. `shl`/`shr` are plain shifts when the
+/// caller knows they stay in range, the saturating ones otherwise.
+#[inline(always)]
+fn completions_of_four<B: Bits>(
+    p: B,
+    height: u32,
+    shl: impl Fn(B, u32) -> B,
+    shr: impl Fn(B, u32) -> B,
+) -> B {
     // Vertical: three stones directly below.
-    let mut r = p.shl(1) & p.shl(2) & p.shl(3);
+    let mut r = shl(p, 1) & shl(p, 2) & shl(p, 3);
     for dir in [height + 1, height, height + 2] {
-        let pair = p.shl(dir) & p.shl(2 * dir);
-        r |= pair & p.shl(3 * dir);
-        r |= pair & p.shr(dir);
-        let pair = p.shr(dir) & p.shr(2 * dir);
-        r |= pair & p.shl(dir);
-        r |= pair & p.shr(3 * dir);
+        let pair = shl(p, dir) & shl(p, 2 * dir);
+        r |= pair & shl(p, 3 * dir);
+        r |= pair & shr(p, dir);
+        let pair = shr(p, dir) & shr(p, 2 * dir);
+        r |= pair & shl(p, dir);
+        r |= pair & shr(p, 3 * dir);
     }
     r
 }
@@ -156,9 +168,9 @@ fn completions_of_four<B: Bits>(p: B, height: u32) -> B {
 fn completions_of_k<B: Bits>(p: B, height: u32, k: u32) -> B {
     let mut r = B::ZERO;
     // Vertical: only the cell on top of k − 1 stones.
-    let mut vertical = p.shl(1);
+    let mut vertical = p.shl_sat(1);
     for i in 2..k {
-        vertical &= p.shl(i);
+        vertical &= p.shl_sat(i);
     }
     r |= vertical;
     for dir in [height + 1, height, height + 2] {
@@ -166,9 +178,9 @@ fn completions_of_k<B: Bits>(p: B, height: u32, k: u32) -> B {
             let mut window = !B::ZERO;
             for i in 0..k {
                 if i < gap {
-                    window &= p.shl((gap - i) * dir);
+                    window &= p.shl_sat((gap - i) * dir);
                 } else if i > gap {
-                    window &= p.shr((i - gap) * dir);
+                    window &= p.shr_sat((i - gap) * dir);
                 }
             }
             r |= window;
@@ -257,7 +269,7 @@ impl<B: Bits> Position<B> {
     pub fn undo_column(&mut self, col: u32) {
         // The stones of a column are contiguous from its bottom, so adding the bottom bit
         // gives the first empty cell (the sentinel when full); one below is the top stone.
-        let top = ((self.mask & self.shape.column(col)) + self.shape.bottom_cell(col)).shr(1);
+        let top = ((self.mask & self.shape.column(col)) + self.shape.bottom_cell(col)).shr_sat(1);
         self.mask ^= top;
         self.current ^= self.mask;
         self.moves -= 1;
@@ -319,7 +331,7 @@ impl<B: Bits> Position<B> {
             }
             playable = forced;
         }
-        playable & !threats.shr(1)
+        playable & !threats.shr_sat(1)
     }
 
     /// How many winning cells the mover would have after playing `cell` (the solver's move
@@ -344,8 +356,8 @@ impl<B: Bits> Position<B> {
         let mut mirrored = B::ZERO;
         let w = self.shape.width;
         for c in 0..w {
-            let bits = key.shr(c * stride) & column;
-            mirrored |= bits.shl((w - 1 - c) * stride);
+            let bits = key.shr_sat(c * stride) & column;
+            mirrored |= bits.shl_sat((w - 1 - c) * stride);
         }
         mirrored
     }
@@ -416,7 +428,8 @@ mod tests {
             p.play_column(c);
             for stones in [p.current(), p.opponent()] {
                 assert_eq!(
-                    completions_of_four(stones, 6) & p.shape().board(),
+                    completions_of_four(stones, 6, |x: u64, n| x << n, |x, n| x >> n)
+                        & p.shape().board(),
                     completions_of_k(stones, 6, 4) & p.shape().board()
                 );
             }

@@ -1,0 +1,143 @@
+//! Test sets of solved positions (one `moves score` line each, Pons' and Steininger's
+//! format) and the benchmark that runs the solver over one.
+
+use std::time::{Duration, Instant};
+
+use ply_core::GameError;
+
+use crate::game::Connect4;
+use crate::notation::ColumnBase;
+use crate::solver::Solver;
+
+/// One line of a test set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCase {
+    /// 1-based line number in its file.
+    pub line: usize,
+    /// The move sequence as written.
+    pub moves: String,
+    /// The published score for the side to move.
+    pub expected: i32,
+}
+
+/// Reads `moves score` lines; blank lines are skipped, and a line that does not have that
+/// form is an error naming the line.
+pub fn parse_test_set(text: &str) -> Result<Vec<TestCase>, GameError> {
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut parts = line.split_whitespace();
+        let (Some(moves), Some(score), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(GameError::position(
+                line,
+                format!("line {}: expected 'moves score'", i + 1),
+            ));
+        };
+        let expected = score.parse::<i32>().map_err(|_| {
+            GameError::position(line, format!("line {}: '{score}' is not a score", i + 1))
+        })?;
+        cases.push(TestCase {
+            line: i + 1,
+            moves: moves.to_string(),
+            expected,
+        });
+    }
+    Ok(cases)
+}
+
+/// What a run over a test set measured.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BenchReport {
+    pub positions: usize,
+    pub correct: usize,
+    /// Lines whose moves could not be played, with the reason.
+    pub errors: Vec<(usize, String)>,
+    /// Lines solved to a score other than the published one: (line, expected, found).
+    pub wrong: Vec<(usize, i32, i32)>,
+    pub time: Duration,
+    pub nodes: u64,
+}
+
+impl BenchReport {
+    pub fn mean_time(&self) -> Duration {
+        self.time / self.positions.max(1) as u32
+    }
+    pub fn mean_nodes(&self) -> f64 {
+        self.nodes as f64 / self.positions.max(1) as f64
+    }
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+impl std::fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "positions {}  correct {}  mean time {:.3?}  mean nodes {:.1}  nodes/s {:.0}",
+            self.positions,
+            self.correct,
+            self.mean_time(),
+            self.mean_nodes(),
+            self.nodes_per_second()
+        )
+    }
+}
+
+/// Solves every case from `start` (whose shape the set is for), timing only the solving.
+/// `weak` compares signs only. Lines that cannot be played are counted as errors.
+pub fn run_test_set(
+    solver: &mut Solver,
+    start: &Connect4,
+    cases: &[TestCase],
+    base: ColumnBase,
+    weak: bool,
+) -> BenchReport {
+    let mut report = BenchReport::default();
+    for case in cases {
+        let state = match start.after_in(&case.moves, base) {
+            Ok(state) => state,
+            Err(e) => {
+                report.errors.push((case.line, e.to_string()));
+                continue;
+            }
+        };
+        let nodes_before = solver.nodes();
+        let clock = Instant::now();
+        let score = solver.solve(&state, weak);
+        report.time += clock.elapsed();
+        report.nodes += solver.nodes() - nodes_before;
+        report.positions += 1;
+        let expected = if weak {
+            case.expected.signum()
+        } else {
+            case.expected
+        };
+        if score == expected {
+            report.correct += 1;
+        } else {
+            report.wrong.push((case.line, expected, score));
+        }
+    }
+    report
+}
+
+/// Positions for a deterministic node count (`ply bench`): a few from each of Pons' sets,
+/// quick to solve, whose total node count changes only when the solver's search does.
+pub fn bench_positions() -> Vec<&'static str> {
+    vec![
+        "2252576253462244111563365343671351441",
+        "7422341735647741166133573473242566",
+        "23163416124767223154467471272416755633",
+        "65214673556155731566316327373221417",
+        "1441523336142462175652237513425432",
+        "6716122567341344574475236575271",
+        "637364226124455275573313714747",
+        "3461121356734242516756372",
+        "4361356551616766434125",
+        "31242141654757356",
+    ]
+}
