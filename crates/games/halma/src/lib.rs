@@ -1,1 +1,21 @@
-//! halma (work in progress).
+//! Halma / Chinese Checkers: FAUhalma's 73-hole star and 49-cell rhombus (seed 003) and the
+//! classic 121-hole star.
+//!
+//! Rules (RULES.md): a move is a step to an empty neighbour or a chain of hops over pegs;
+//! a player's home cells holding an opponent's peg may be moved into, swapping the pegs; a
+//! player without a legal move loses (drops out when more than two play); the first with
+//! every peg home wins and the others play on for the places, scored n − 1 … 0.
+
+mod display;
+mod geometry;
+mod layout;
+mod movegen;
+pub mod notation;
+mod settings;
+mod state;
+
+pub use geometry::{bit, cells_of, hex_distance, Board, BoardKind, Cell, CellSet, UnknownBoard};
+pub use layout::{rotate, Layout, Seat};
+pub use movegen::HalmaMove;
+pub use settings::HalmaSettings;
+pub use state::{Halma, LETTERS};

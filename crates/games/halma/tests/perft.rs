@@ -1,0 +1,190 @@
+//! Move counts: the published ones, this implementation's own tables for every other board
+//! and player count, an independent slow generator to cross-check them, and the
+//! conformance kit on every configuration.
+
+use std::collections::{HashMap, HashSet};
+
+use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::{perft, Game};
+use ply_halma::{BoardKind, Halma, HalmaMove};
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[test]
+fn published_counts() {
+    for kind in [BoardKind::Star, BoardKind::Rhombus] {
+        assert_eq!(perft(&mut Halma::new(kind, 2).unwrap(), 1), 10, "{kind}");
+    }
+    let mut classic = Halma::new(BoardKind::Star121, 2).unwrap();
+    assert_eq!(perft(&mut classic, 1), 14);
+    assert_eq!(perft(&mut classic, 2), 196);
+}
+
+/// This implementation's counts (depths 1–4), recorded so any change to the rules shows.
+/// Depth 5: star 2p 632520, star 3p 324120, rhombus 544208, star121 2p 3188520,
+/// 3p 1618400, 4p 958384, 6p 571130 (`cargo run --release --example perft_table -- 5`).
+#[test]
+fn own_perft_tables() {
+    let table: [(BoardKind, usize, [u64; 4]); 7] = [
+        (BoardKind::Star, 2, [10, 100, 1800, 32400]),
+        (BoardKind::Star, 3, [10, 100, 1000, 18000]),
+        (BoardKind::Rhombus, 2, [10, 100, 1720, 29584]),
+        (BoardKind::Star121, 2, [14, 196, 4760, 115600]),
+        (BoardKind::Star121, 3, [14, 196, 2744, 66640]),
+        (BoardKind::Star121, 4, [14, 199, 2786, 39601]),
+        (BoardKind::Star121, 6, [14, 199, 2828, 40189]),
+    ];
+    for (kind, players, counts) in table {
+        let mut state = Halma::new(kind, players).unwrap();
+        for (depth, &count) in counts.iter().enumerate() {
+            let depth = depth as u32 + 1;
+            assert_eq!(
+                perft(&mut state, depth),
+                count,
+                "{kind} {players}p depth {depth}"
+            );
+        }
+    }
+}
+
+/// A deliberately naive generator over coordinates: every chain is enumerated as a path
+/// (no shared visited set), so it shares no code or shortcut with the real one.
+fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
+    let board = state.board();
+    let on = |c: (i8, i8)| board.cell_at(c.0, c.1);
+    let mover = state.to_move();
+    let home: HashSet<(i8, i8)> = ply_halma::cells_of(state.seat(mover).home)
+        .map(|c| board.coords(c))
+        .collect();
+    let mut pegs: HashMap<(i8, i8), usize> = HashMap::new();
+    for p in 0..state.num_players() {
+        for c in ply_halma::cells_of(state.pegs(p)) {
+            pegs.insert(board.coords(c), p);
+        }
+    }
+    pegs.remove(&from);
+    let swap = |c: (i8, i8)| home.contains(&c) && pegs.get(&c).is_some_and(|&p| p != mover);
+    let dirs = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+    let mut out = HashSet::new();
+    for (dx, dy) in dirs {
+        let n = (from.0 + dx, from.1 + dy);
+        if on(n).is_some() && (!pegs.contains_key(&n) || swap(n)) {
+            out.insert(n);
+        }
+    }
+    fn chains(
+        at: (i8, i8),
+        path: &mut Vec<(i8, i8)>,
+        out: &mut HashSet<(i8, i8)>,
+        ctx: &dyn Fn((i8, i8), (i8, i8)) -> Option<bool>,
+    ) {
+        for (dx, dy) in [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)] {
+            let over = (at.0 + dx, at.1 + dy);
+            let land = (at.0 + 2 * dx, at.1 + 2 * dy);
+            if path.contains(&land) {
+                continue;
+            }
+            match ctx(over, land) {
+                Some(can_continue) => {
+                    out.insert(land);
+                    if can_continue {
+                        path.push(land);
+                        chains(land, path, out, ctx);
+                        path.pop();
+                    }
+                }
+                None => continue,
+            }
+        }
+    }
+    let ctx = |over: (i8, i8), land: (i8, i8)| -> Option<bool> {
+        if on(over).is_none() || on(land).is_none() || !pegs.contains_key(&over) {
+            return None;
+        }
+        if !pegs.contains_key(&land) {
+            Some(true)
+        } else if swap(land) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    chains(from, &mut vec![from], &mut out, &ctx);
+    out.remove(&from);
+    out
+}
+
+#[test]
+fn generator_agrees_with_a_naive_one_along_random_games() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    for kind in BoardKind::ALL {
+        for &players in kind.allowed_players() {
+            let mut state = Halma::new(kind, players).unwrap();
+            let mut moves: Vec<HalmaMove> = Vec::new();
+            for _ply in 0..120 {
+                if state.is_terminal() {
+                    break;
+                }
+                state.legal_moves(&mut moves);
+                let board = state.board();
+                let mut fast: HashSet<((i8, i8), (i8, i8))> = HashSet::new();
+                for m in &moves {
+                    fast.insert((board.coords(m.from), board.coords(m.to)));
+                }
+                let mut slow = HashSet::new();
+                for c in ply_halma::cells_of(state.pegs(state.to_move())) {
+                    let from = board.coords(c);
+                    for to in naive_destinations(&state, from) {
+                        slow.insert((from, to));
+                    }
+                }
+                assert_eq!(fast, slow, "{kind} {players}p: {}", state.to_text());
+                let mv = *moves.choose(&mut rng).unwrap();
+                state.play(mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn conformance_kit_on_every_board_and_player_count() {
+    for kind in BoardKind::ALL {
+        for &players in kind.allowed_players() {
+            let start = Halma::new(kind, players).unwrap();
+            let sum = if players == 2 {
+                1.0
+            } else {
+                (players * (players - 1) / 2) as f64
+            };
+            let config = ConformanceConfig {
+                games: 6,
+                max_plies: 300,
+                constant_sum: Some(sum),
+                ..Default::default()
+            };
+            check_game(&start, &config);
+            check_hashing(&start, &config);
+        }
+    }
+}
+
+/// Random games end by the move limit; a short limit makes the kit see terminal states.
+#[test]
+fn conformance_kit_reaches_the_move_limit() {
+    let settings = ply_halma::HalmaSettings {
+        max_plies: 60,
+        ..Default::default()
+    };
+    for (kind, players) in [(BoardKind::Rhombus, 2), (BoardKind::Star, 3)] {
+        let start = Halma::with_settings(kind, players, settings).unwrap();
+        let config = ConformanceConfig {
+            games: 5,
+            max_plies: 100,
+            constant_sum: Some(if players == 2 { 1.0 } else { 3.0 }),
+            ..Default::default()
+        };
+        check_game(&start, &config);
+        check_hashing(&start, &config);
+    }
+}
