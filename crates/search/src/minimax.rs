@@ -49,7 +49,6 @@ impl<G: Game> Minimax<G> {
             nodes: 0,
             aborted: false,
             buffers: Vec::new(),
-            best_moves: Vec::new(),
         };
         let mut state = state.clone();
         let me = state.to_move();
@@ -70,7 +69,6 @@ impl<G: Game> Minimax<G> {
             nodes: 0,
             aborted: false,
             buffers: Vec::new(),
-            best_moves: Vec::new(),
         };
         moves
             .into_iter()
@@ -92,8 +90,6 @@ struct Walk<'a, G: Game> {
     aborted: bool,
     /// One reusable move list per ply.
     buffers: Vec<Vec<G::Move>>,
-    /// The best move found at each ply on the way down (rebuilt into a PV at the root).
-    best_moves: Vec<Option<G::Move>>,
 }
 
 impl<G: Game> Walk<'_, G> {
@@ -155,7 +151,6 @@ impl<G: Game> Walk<'_, G> {
             line.push(mv);
             state.play(mv);
         }
-        self.best_moves.clear();
         line
     }
 }
@@ -188,7 +183,6 @@ impl<G: Game> Agent<G> for Minimax<G> {
             nodes: 1,
             aborted: false,
             buffers: Vec::new(),
-            best_moves: Vec::new(),
         };
         let mut state = state.clone();
         let me = state.to_move();

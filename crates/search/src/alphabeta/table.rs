@@ -121,11 +121,18 @@ impl<G: Game + ZobristHash> TranspositionTable<G> {
     /// least one bucket).
     pub fn new(megabytes: usize) -> Self {
         let bucket_size = std::mem::size_of::<Bucket<G::Move>>();
-        let wanted = (megabytes << 20) / bucket_size;
-        let count = if wanted <= 1 {
+        let mut table = Self::with_buckets(megabytes.saturating_mul(1 << 20) / bucket_size);
+        table.megabytes = megabytes;
+        table
+    }
+
+    /// A table of `buckets` buckets (two entries each), rounded down to a power of two, at
+    /// least one: for tests that want collisions and replacements to happen.
+    pub fn with_buckets(buckets: usize) -> Self {
+        let count = if buckets <= 1 {
             1
         } else {
-            1usize << (usize::BITS - 1 - wanted.leading_zeros())
+            1usize << (usize::BITS - 1 - buckets.leading_zeros())
         };
         let empty = Bucket {
             depth_preferred: Slot::EMPTY,
@@ -135,7 +142,7 @@ impl<G: Game + ZobristHash> TranspositionTable<G> {
             buckets: vec![empty; count],
             mask: count - 1,
             generation: 0,
-            megabytes,
+            megabytes: 0,
             _game: PhantomData,
         }
     }
