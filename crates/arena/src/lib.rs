@@ -1,1 +1,33 @@
-//! Arena (work in progress).
+//! The arena: tournaments between `ply` agents, for any game.
+//!
+//! [`run_tournament`] plays a round robin or a gauntlet from a list of agent specs: games in
+//! parallel, each from an opening and every seating, each agent on a thread of its own under
+//! a per-move and per-game clock. An agent that overruns, hangs, panics or plays an illegal
+//! move loses that game, with the reason recorded, and the tournament goes on.
+//! [`summarize`] turns the games into results per pairing with 95 % intervals, Bradley–Terry
+//! ratings with error bars and an optional SPRT; [`write_outputs`] writes `games.jsonl`,
+//! `summary.json`, `report.md` and the plots.
+//!
+//! Nothing here names a game: the arena sees games through `ply_core::Game` and agents
+//! through [`AgentFactory`] (which a game's `Catalog` implements).
+
+pub mod config;
+pub mod error;
+pub mod factory;
+pub mod openings;
+pub mod record;
+pub mod schedule;
+pub mod stats;
+pub mod summary;
+pub mod tournament;
+
+mod runner;
+mod seeds;
+
+pub use config::{Format, OpeningSource, TimeControl, TournamentConfig};
+pub use error::ArenaError;
+pub use factory::AgentFactory;
+pub use record::{GameRecord, MoveRecord, Termination};
+pub use stats::sprt::{SprtConfig, SprtStatus};
+pub use summary::{summarize, Summary};
+pub use tournament::{run_tournament, TournamentResult};

@@ -1,0 +1,268 @@
+//! How a tournament is set up: who plays, how often, from which openings, on what clock.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::error::ArenaError;
+use crate::stats::sprt::SprtConfig;
+
+/// Who meets whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every group of agents (every pair for two-player games) meets.
+    RoundRobin,
+    /// The first agent meets every group of the others; the others never meet each other.
+    Gauntlet,
+}
+
+/// Where games start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum OpeningSource {
+    /// Every game starts at the start position.
+    StartPosition,
+    /// Each opening is `plies` uniformly random legal moves from the start, drawn from the
+    /// tournament seed, so deterministic agents do not replay one game.
+    Random { plies: usize },
+    /// One opening per line, played in turn: moves in the game's notation separated by spaces
+    /// or commas, or a position in the game's text form. `origin` names the file in errors.
+    Lines { origin: String, lines: Vec<String> },
+}
+
+impl OpeningSource {
+    /// Reads the command line's `--openings` value: `random:K`, `none`, or a file name.
+    pub fn from_arg(text: &str) -> Result<Self, ArenaError> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("none") || t == "start" {
+            return Ok(OpeningSource::StartPosition);
+        }
+        if let Some(k) = t.strip_prefix("random:") {
+            let plies = k.trim().parse::<usize>().map_err(|_| {
+                ArenaError::setting(
+                    "openings",
+                    text,
+                    "random:K needs K, a number of plies (e.g. random:4)",
+                )
+            })?;
+            return Ok(if plies == 0 {
+                OpeningSource::StartPosition
+            } else {
+                OpeningSource::Random { plies }
+            });
+        }
+        Self::from_file(Path::new(t))
+    }
+
+    /// Reads openings from a file, one per line; blank lines and `#` comments are skipped.
+    pub fn from_file(path: &Path) -> Result<Self, ArenaError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ArenaError::io("cannot read openings file", path, e))?;
+        Ok(OpeningSource::Lines {
+            origin: path.display().to_string(),
+            lines: text.lines().map(str::to_string).collect(),
+        })
+    }
+}
+
+/// The clocks. A per-move limit is also passed to each agent as its search time; a per-game
+/// limit is a chess clock of its own for every seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TimeControl {
+    /// Longest one move may take.
+    pub per_move: Option<Duration>,
+    /// Total thinking time of one seat over a game.
+    pub per_game: Option<Duration>,
+    /// How late a reply may come past its limit before it counts as an overrun: scheduling
+    /// noise on a loaded machine is not the agent's fault.
+    pub tolerance: Duration,
+    /// With no time control at all, a move taking longer than this is a hang. Also the wait,
+    /// after an overrun, for a reply before the agent's thread is abandoned.
+    pub hang_timeout: Duration,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl {
+            per_move: None,
+            per_game: None,
+            tolerance: Duration::from_millis(100),
+            hang_timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+impl TimeControl {
+    /// The most a reply may take when `allowed` is the limit: the limit, 10 % and the fixed
+    /// tolerance.
+    pub fn deadline_for(&self, allowed: Duration) -> Duration {
+        allowed + allowed / 10 + self.tolerance
+    }
+}
+
+/// A whole tournament.
+#[derive(Debug, Clone, Serialize)]
+pub struct TournamentConfig {
+    /// Agent specs (`NAME[:key=value,…]`), each built per game by the catalog.
+    pub agents: Vec<String>,
+    pub format: Format,
+    /// Games per pairing (per group of players for games of more than two); rounded up to a
+    /// whole number of seat rotations, so every opening is played from every seat.
+    pub games_per_pairing: usize,
+    pub openings: OpeningSource,
+    /// Games played at once.
+    pub concurrency: usize,
+    pub time: TimeControl,
+    /// Games still running after this many plies are adjudicated as draws.
+    pub max_plies: usize,
+    /// Everything random (openings, agents' seeds) derives from this.
+    pub seed: u64,
+    /// The agent whose rating is fixed at 0 (default: the first).
+    pub anchor: Option<String>,
+    /// A sequential probability ratio test between two agents.
+    pub sprt: Option<SprtConfig>,
+}
+
+impl TournamentConfig {
+    /// A round robin of `agents` with everything else at its default.
+    pub fn new(agents: Vec<String>) -> Self {
+        TournamentConfig {
+            agents,
+            format: Format::RoundRobin,
+            games_per_pairing: 10,
+            openings: OpeningSource::StartPosition,
+            concurrency: default_concurrency(),
+            time: TimeControl::default(),
+            max_plies: 1000,
+            seed: 1,
+            anchor: None,
+            sprt: None,
+        }
+    }
+
+    /// The index of the anchor agent.
+    pub fn anchor_index(&self) -> Result<usize, ArenaError> {
+        match &self.anchor {
+            None => Ok(0),
+            Some(name) => self.agent_index(name).ok_or_else(|| {
+                ArenaError::setting(
+                    "anchor",
+                    name,
+                    &format!("must be one of the agents: {}", self.agents.join(", ")),
+                )
+            }),
+        }
+    }
+
+    /// Finds an agent by its spec or by its position in the list, 1-based.
+    pub fn agent_index(&self, name: &str) -> Option<usize> {
+        let name = name.trim();
+        self.agents.iter().position(|a| a == name).or_else(|| {
+            name.parse::<usize>()
+                .ok()
+                .filter(|&i| (1..=self.agents.len()).contains(&i))
+                .map(|i| i - 1)
+        })
+    }
+
+    /// Checks everything that does not need the game.
+    pub fn validate(&self) -> Result<(), ArenaError> {
+        if self.agents.len() < 2 {
+            return Err(ArenaError::setting(
+                "agents",
+                self.agents.join(","),
+                "a tournament needs at least two agents",
+            ));
+        }
+        for (i, a) in self.agents.iter().enumerate() {
+            if self.agents[..i].contains(a) {
+                return Err(ArenaError::setting(
+                    "agents",
+                    a,
+                    "an agent is listed twice; give the copies different settings",
+                ));
+            }
+        }
+        if self.games_per_pairing == 0 {
+            return Err(ArenaError::setting("games", 0, "must be at least 1"));
+        }
+        if self.concurrency == 0 {
+            return Err(ArenaError::setting("concurrency", 0, "must be at least 1"));
+        }
+        if self.max_plies == 0 {
+            return Err(ArenaError::setting("max-plies", 0, "must be at least 1"));
+        }
+        for limit in [self.time.per_move, self.time.per_game]
+            .into_iter()
+            .flatten()
+        {
+            if limit.is_zero() {
+                return Err(ArenaError::setting(
+                    "time control",
+                    "0",
+                    "a time limit must be positive",
+                ));
+            }
+        }
+        self.anchor_index()?;
+        if let Some(sprt) = &self.sprt {
+            sprt.validate()?;
+            for name in [&sprt.first, &sprt.second] {
+                if self.agent_index(name).is_none() {
+                    return Err(ArenaError::setting(
+                        "sprt",
+                        name,
+                        &format!("must name one of the agents: {}", self.agents.join(", ")),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The number of cores, or 1 if it cannot be told.
+pub fn default_concurrency() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_arguments() {
+        assert_eq!(
+            OpeningSource::from_arg("random:4").unwrap(),
+            OpeningSource::Random { plies: 4 }
+        );
+        assert_eq!(
+            OpeningSource::from_arg("none").unwrap(),
+            OpeningSource::StartPosition
+        );
+        let err = OpeningSource::from_arg("random:x").unwrap_err().to_string();
+        assert!(err.contains("random:x"), "{err}");
+        let err = OpeningSource::from_arg("/no/such/file")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("/no/such/file"), "{err}");
+    }
+
+    #[test]
+    fn validation_names_the_setting() {
+        let mut c = TournamentConfig::new(vec!["a".into()]);
+        assert!(c.validate().unwrap_err().to_string().contains("two agents"));
+        c.agents = vec!["a".into(), "a".into()];
+        assert!(c.validate().unwrap_err().to_string().contains("twice"));
+        c.agents = vec!["a".into(), "b".into()];
+        c.anchor = Some("c".into());
+        assert!(c.validate().unwrap_err().to_string().contains("anchor"));
+        c.anchor = Some("2".into());
+        assert_eq!(c.anchor_index().unwrap(), 1);
+        c.validate().unwrap();
+    }
+}

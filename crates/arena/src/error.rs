@@ -1,0 +1,57 @@
+//! What can stop a tournament before it starts (or its outputs from being written).
+//!
+//! Misbehaving agents never produce an error: they lose the game, with the reason recorded.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// A tournament that cannot be run as configured, or outputs that cannot be written.
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    /// An agent spec the catalog refuses (unknown name, bad key or value).
+    #[error("agent '{spec}' cannot be built: {reason}")]
+    Agent { spec: String, reason: String },
+    /// A setting of the tournament itself (too few agents, zero games, …).
+    #[error("bad tournament setting {setting} = {value}: {rule}")]
+    Setting {
+        setting: String,
+        value: String,
+        rule: String,
+    },
+    /// An opening that cannot be read or played from the start position.
+    #[error("opening {origin}: {reason}")]
+    Opening { origin: String, reason: String },
+    /// A file or folder that cannot be read or written.
+    #[error("{action} '{}': {source}", path.display())]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A record or summary that cannot be turned into JSON.
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A chart that plotters could not draw.
+    #[error("cannot draw plot '{name}': {reason}")]
+    Plot { name: String, reason: String },
+}
+
+impl ArenaError {
+    pub fn setting(setting: &str, value: impl ToString, rule: &str) -> Self {
+        ArenaError::Setting {
+            setting: setting.to_string(),
+            value: value.to_string(),
+            rule: rule.to_string(),
+        }
+    }
+
+    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        ArenaError::Io {
+            action,
+            path: path.into(),
+            source,
+        }
+    }
+}
