@@ -627,4 +627,3 @@ fn node_rates_on_5x5_four_in_a_row() {
         }
     }
 }
-
