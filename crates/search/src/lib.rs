@@ -22,6 +22,7 @@ pub mod minimax;
 pub mod multiplayer;
 pub mod random;
 pub mod spec;
+pub mod synthetic;
 pub mod value;
 
 /// The seeded generator every randomised agent uses, so a seed replays a game exactly.

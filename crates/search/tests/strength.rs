@@ -60,7 +60,9 @@ fn forced_win() -> (TicTacToe, i32) {
         .into_iter()
         .find_map(|state| {
             let (value, _) = minimax.value(&state, 9);
-            (WIN - 7..WIN - 1).contains(&value).then_some((state, value))
+            (WIN - 7..WIN - 1)
+                .contains(&value)
+                .then_some((state, value))
         })
         .expect("some random position is a forced win in 3 to 7 plies")
 }

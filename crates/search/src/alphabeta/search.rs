@@ -60,17 +60,19 @@ impl<G: Game, T: Table<G>> AlphaBeta<G, T> {
         ctx.nodes += 1;
         self.memory.ensure_ply(ply);
         self.memory.pv[ply].clear();
+        let root = ply == 0;
+        // Every node asks (the root excepted: it must produce a move), so a node budget is
+        // kept exactly and a deadline is noticed within 64 nodes.
+        if !root && ctx.stopper.should_stop(ctx.nodes) {
+            ctx.aborted = true;
+            return 0;
+        }
         if let Some(scores) = state.outcome() {
             return terminal_value(&scores, me, ply);
         }
         if depth == 0 {
             ctx.hit_horizon = true;
             return clamp_heuristic(self.evaluator.evaluate(state, me));
-        }
-        let root = ply == 0;
-        if !root && ctx.stopper.should_stop(ctx.nodes) {
-            ctx.aborted = true;
-            return 0;
         }
 
         let mut table_move = None;

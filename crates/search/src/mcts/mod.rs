@@ -415,11 +415,13 @@ impl<G: Game> Mcts<G> {
     }
 }
 
-/// Equal scores for every player.
+/// Equal scores for every player, halfway between last (0) and first (`players − 1`): a
+/// draw.
 fn tie(players: usize) -> Scores {
     let mut s = Scores::new(players.clamp(1, ply_core::MAX_PLAYERS));
+    let middle = (s.players().max(2) - 1) as f64 / 2.0;
     for p in 0..s.players() {
-        s.set(p, 0.5);
+        s.set(p, middle);
     }
     s
 }
@@ -456,7 +458,12 @@ impl<G: Game> Agent<G> for Mcts<G> {
         let mut nodes = 0u64;
         let mut iterations = 0u64;
         let mut depth = 0;
-        while iterations == 0 || !stopper.iterations_done(iterations, nodes) {
+        // The stopper reads the clock every 64 calls; a playout can be long, so with a time
+        // limit the clock is read after every one (a few tens of ns against microseconds).
+        let timed = limits.time.is_some();
+        while iterations == 0
+            || !(stopper.iterations_done(iterations, nodes) || (timed && stopper.out_of_time()))
+        {
             depth = depth.max(self.iterate(&mut position, &mut nodes));
             iterations += 1;
             if self.tree.node(0).proof.is_some() {

@@ -1,0 +1,167 @@
+//! Limits: time, nodes, iterations and the external stop flag always give a legal move,
+//! promptly; searches without a clock are deterministic.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ply_core::eval::HashNoise;
+use ply_core::{Agent, Evaluator, Game, SearchLimits};
+use ply_search::synthetic::SyntheticGame;
+use ply_search::{AlphaBeta, Expectimax, Mcts, Minimax};
+
+/// A tree far too big to finish: only a limit ends a search in it.
+fn deep_game() -> SyntheticGame {
+    SyntheticGame::new(99, 10, 400).unwrap()
+}
+
+fn noise() -> Arc<dyn Evaluator<SyntheticGame>> {
+    Arc::new(HashNoise { spread: 1000 })
+}
+
+/// Every agent that honours a time limit, with no depth of its own that would end it first.
+fn timed_agents() -> Vec<Box<dyn Agent<SyntheticGame>>> {
+    vec![
+        Box::new(AlphaBeta::new(noise()).table(4)),
+        Box::new(AlphaBeta::new(noise()).iterative_deepening(false).depth(40)),
+        Box::new(Mcts::new(1)),
+        Box::new(Minimax::new(noise()).depth(40)),
+        Box::new(Expectimax::new(noise()).depth(40)),
+    ]
+}
+
+#[test]
+fn time_limits_end_searches_with_a_legal_move() {
+    // The strict promise (limit + 5 % + 10 ms) is measured by the `time_limits` example;
+    // here the bound is loose enough for a loaded CI machine yet far below what any of
+    // these searches would take without the limit.
+    let limit = Duration::from_millis(20);
+    let state = deep_game();
+    for mut agent in timed_agents() {
+        for _ in 0..5 {
+            let started = Instant::now();
+            let d = agent.select(&state, &SearchLimits::time(limit)).unwrap();
+            let elapsed = started.elapsed();
+            assert!(state.check_move(d.mv).is_ok(), "{}", agent.name());
+            assert!(
+                elapsed < limit + Duration::from_millis(250),
+                "{} took {elapsed:?}",
+                agent.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_zero_time_limit_still_gives_a_legal_move() {
+    let state = deep_game();
+    for mut agent in timed_agents() {
+        let d = agent
+            .select(&state, &SearchLimits::time(Duration::ZERO))
+            .unwrap();
+        assert!(state.check_move(d.mv).is_ok(), "{}", agent.name());
+    }
+}
+
+#[test]
+fn the_stop_flag_ends_a_search_at_once() {
+    let state = deep_game();
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = SearchLimits {
+        stop: Some(flag.clone()),
+        ..SearchLimits::none()
+    };
+    for mut agent in timed_agents() {
+        let started = Instant::now();
+        let d = agent.select(&state, &limits).unwrap();
+        assert!(state.check_move(d.mv).is_ok());
+        assert!(
+            started.elapsed() < Duration::from_millis(250),
+            "{}",
+            agent.name()
+        );
+    }
+    flag.store(false, Ordering::Relaxed);
+}
+
+#[test]
+fn node_limits_are_kept() {
+    let state = deep_game();
+    let mut agent = AlphaBeta::new(noise()).table(1);
+    let d = agent.select(&state, &SearchLimits::nodes(5_000)).unwrap();
+    assert!(d.nodes <= 5_000, "{} nodes", d.nodes);
+    assert!(
+        d.depth >= 2,
+        "a 5000-node budget completes a few iterations"
+    );
+    assert!(state.check_move(d.mv).is_ok());
+    let d = agent.select(&state, &SearchLimits::nodes(1)).unwrap();
+    assert!(state.check_move(d.mv).is_ok());
+}
+
+#[test]
+fn mcts_runs_exactly_its_iterations_and_repeats_with_its_seed() {
+    let state = deep_game();
+    let run = |seed| {
+        Mcts::new(seed)
+            .iterations(700)
+            .select(&state, &SearchLimits::none())
+            .unwrap()
+    };
+    let (a, b) = (run(3), run(3));
+    assert_eq!(a.iterations, 700);
+    assert_eq!((a.mv, a.nodes, a.pv.clone()), (b.mv, b.nodes, b.pv.clone()));
+    assert_eq!(a.value, b.value);
+    // The principal variation is a legal line.
+    let mut line = state.clone();
+    for mv in &a.pv {
+        assert!(line.check_move(*mv).is_ok());
+        line.play(*mv);
+    }
+}
+
+#[test]
+fn alphabeta_principal_variation_is_legal_and_as_long_as_the_depth() {
+    let state = deep_game();
+    let mut agent = AlphaBeta::new(noise()).depth(6).table(4);
+    let d = agent.select(&state, &SearchLimits::none()).unwrap();
+    assert_eq!(d.depth, 6);
+    assert_eq!(d.iterations, 6);
+    assert_eq!(d.pv.first(), Some(&d.mv));
+    let mut line = state.clone();
+    for mv in &d.pv {
+        assert!(line.check_move(*mv).is_ok());
+        line.play(*mv);
+    }
+    // The PV ends at the horizon (or at the end of the game), and its leaf is the value.
+    assert!(d.pv.len() == 6 || line.is_terminal(), "pv {:?}", d.pv);
+    if !line.is_terminal() {
+        let leaf = HashNoise { spread: 1000 }.evaluate(&line, state.to_move());
+        assert_eq!(d.value, f64::from(leaf));
+    }
+}
+
+#[test]
+fn an_interrupted_iteration_falls_back_to_the_last_completed_one() {
+    let state = deep_game();
+    let build = || AlphaBeta::new(noise()).table(4);
+    for depth in 2..=6 {
+        // Fixed-depth iterative deepening is deterministic: its node count is exact.
+        let complete = build().select(&state, &SearchLimits::depth(depth)).unwrap();
+        // One node more than that lets iteration `depth` finish and stops the next one
+        // before its first root move is searched.
+        let limits = SearchLimits::nodes(complete.nodes + 1);
+        let cut = build().select(&state, &limits).unwrap();
+        assert_eq!(cut.depth, depth);
+        assert_eq!(
+            (cut.mv, cut.value),
+            (complete.mv, complete.value),
+            "depth {depth}"
+        );
+        // Cut inside the last iteration: a legal move, from at most that iteration.
+        let limits = SearchLimits::nodes(complete.nodes - 3);
+        let cut = build().select(&state, &limits).unwrap();
+        assert_eq!(cut.depth, depth - 1);
+        assert!(state.check_move(cut.mv).is_ok());
+    }
+}
