@@ -12,4 +12,8 @@ pub use notation::ColumnBase;
 pub mod solver;
 
 pub use solver::Solver;
+pub mod eval;
+pub mod report;
 pub mod testset;
+
+pub use eval::{CenterFirst, Seed001, Threats};
