@@ -6,14 +6,20 @@
 //! player without a legal move loses (drops out when more than two play); the first with
 //! every peg home wins and the others play on for the places, scored n − 1 … 0.
 
+pub mod agents;
 mod display;
+pub mod eval;
 mod geometry;
 mod layout;
 mod movegen;
 pub mod notation;
+pub mod pruning;
+pub mod seed003;
 mod settings;
 mod state;
 
+pub use agents::{catalog, Champion};
+pub use eval::{ProgressEval, ProgressOrdering, Seed003Eval};
 pub use geometry::{bit, cells_of, hex_distance, Board, BoardKind, Cell, CellSet, UnknownBoard};
 pub use layout::{rotate, Layout, Seat};
 pub use movegen::HalmaMove;

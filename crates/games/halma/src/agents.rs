@@ -1,0 +1,213 @@
+//! The halma catalog: the generic searches with halma's evaluators, ordering, filter and
+//! playout policy, seed 003's five strategies, and the strongest agent, `champion`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ply_core::{Agent, Decision, Game, SearchLimits};
+use ply_search::multiplayer::{BestReply, MaxN, Paranoid, SearchOptions};
+use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::{AlphaBeta, Mcts, TranspositionTable};
+
+use crate::eval::{ProgressEval, ProgressOrdering, Seed003Eval};
+use crate::movegen::HalmaMove;
+use crate::pruning::{ForwardFilter, ProgressRollout};
+use crate::seed003::{DirectionAgent, FarthestPegAgent, MoveBook, SeedMinimax};
+use crate::state::Halma;
+
+/// The champion's default time per move: under the 0.2 s the strength targets allow.
+pub const CHAMPION_TIME: Duration = Duration::from_millis(150);
+
+/// Every agent, evaluator and ordering halma offers.
+pub fn catalog() -> Catalog<Halma> {
+    let mut catalog = Catalog::generic(Arc::new(ProgressEval));
+    catalog.add_evaluator(Arc::new(Seed003Eval));
+    catalog.add_ordering(Arc::new(ProgressOrdering));
+    catalog.add_rollout(Arc::new(ProgressRollout::default()));
+    // Again, now that halma's evaluators and ordering are in the catalog.
+    ply_search::multiplayer::register_agents(&mut catalog);
+
+    catalog.add_agent(
+        "seed003-s1",
+        "seed 003 strategy 1: single steps and hops by compass priority NW, N, W, E, SE, S",
+        &[],
+        |_params, seed| Ok(Box::new(DirectionAgent::new(seed))),
+    );
+    catalog.add_agent(
+        "seed003-s2",
+        "seed 003 strategy 2: the peg farthest from the goal moves, side points avoided",
+        &[],
+        |_params, seed| Ok(Box::new(FarthestPegAgent::new(seed))),
+    );
+    catalog.add_agent(
+        "seed003-s3",
+        "seed 003 strategy 3: minimax + alpha-beta over the farthest peg's moves, saved table",
+        &[
+            KeyInfo::new("depth", "5", "plies to search"),
+            KeyInfo::new(
+                "table",
+                "none",
+                "file of saved best moves, read at start and appended to (none: in memory)",
+            ),
+        ],
+        |params, seed| {
+            let depth = depth_param(params)?;
+            let table = params.str("table")?;
+            let book = if table.eq_ignore_ascii_case("none") {
+                MoveBook::in_memory()
+            } else {
+                MoveBook::open(Path::new(table))
+                    .map(|(book, _skipped)| book)
+                    .map_err(|e| {
+                        params.bad_value("table", &format!("a readable file ({table}: {e})"))
+                    })?
+            };
+            Ok(Box::new(
+                SeedMinimax::strategy3(seed).depth(depth).book(book),
+            ))
+        },
+    );
+    catalog.add_agent(
+        "seed003-s4",
+        "seed 003 strategy 4: minimax + alpha-beta over all moves sorted by distance, depth 3",
+        &[KeyInfo::new("depth", "3", "plies to search")],
+        |params, seed| {
+            Ok(Box::new(
+                SeedMinimax::strategy4(seed).depth(depth_param(params)?),
+            ))
+        },
+    );
+    catalog.add_agent(
+        "seed003-s5",
+        "seed 003 strategy 5: strategy 4 for three players (the others minimise), depth 3",
+        &[KeyInfo::new("depth", "3", "plies to search")],
+        |params, seed| {
+            Ok(Box::new(
+                SeedMinimax::strategy5(seed).depth(depth_param(params)?),
+            ))
+        },
+    );
+    catalog.add_agent(
+        "champion",
+        "the strongest: 2 players alpha-beta (table, forward-move filter), 3+ paranoid search, \
+         both with the progress evaluator",
+        &[
+            KeyInfo::new("time", "150ms", "time per move"),
+            KeyInfo::new(
+                "depth",
+                "none",
+                "fixed depth instead (for reproducible tests)",
+            ),
+        ],
+        |params, _seed| {
+            let mut champion = Champion::new(params.duration("time")?);
+            if let Some(depth) = params.opt_u32("depth")? {
+                champion = champion.depth(depth.max(1));
+            }
+            Ok(Box::new(champion))
+        },
+    );
+    catalog.add_preset(
+        "halma-ab",
+        "alpha-beta with the progress evaluator and ordering",
+        "alphabeta:order=progress,time=180ms",
+    );
+    catalog.add_preset(
+        "halma-mcts",
+        "MCTS with progress-seeking playouts",
+        "mcts:rollout=progress,time=180ms,solver=false",
+    );
+    catalog
+}
+
+fn depth_param(params: &Params) -> Result<u32, SpecError> {
+    let depth = params.u32("depth")?;
+    if !(1..=12).contains(&depth) {
+        return Err(params.bad_value("depth", "a depth from 1 to 12"));
+    }
+    Ok(depth)
+}
+
+/// The strongest agent: per player count, the search that measured best.
+pub struct Champion {
+    two_players: AlphaBeta<Halma, TranspositionTable<Halma>>,
+    many_players: Paranoid<Halma>,
+    time: Duration,
+    depth: Option<u32>,
+}
+
+impl Champion {
+    pub fn new(time: Duration) -> Self {
+        let two_players = AlphaBeta::new(Arc::new(ProgressEval))
+            .ordering(Arc::new(ProgressOrdering))
+            .filter(Arc::new(ForwardFilter::default()))
+            .time(time)
+            .table(16)
+            .named("champion");
+        let options = SearchOptions::new(Arc::new(ProgressEval))
+            .ordering(Arc::new(ProgressOrdering))
+            .time(time);
+        Champion {
+            two_players,
+            many_players: Paranoid::new(options),
+            time,
+            depth: None,
+        }
+    }
+
+    /// Searches to a fixed depth (time limits still apply).
+    pub fn depth(mut self, depth: u32) -> Self {
+        self.depth = Some(depth);
+        self
+    }
+}
+
+impl Agent<Halma> for Champion {
+    fn name(&self) -> String {
+        match self.depth {
+            Some(d) => format!("champion:depth={d}"),
+            None => format!("champion:time={}ms", self.time.as_millis()),
+        }
+    }
+
+    fn select(&mut self, state: &Halma, limits: &SearchLimits) -> Option<Decision<HalmaMove>> {
+        let own = SearchLimits {
+            depth: self.depth,
+            time: Some(self.time),
+            ..SearchLimits::default()
+        };
+        let limits = limits.combine(&own);
+        if state.num_players() == 2 {
+            self.two_players.select(state, &limits)
+        } else {
+            self.many_players.select(state, &limits)
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.two_players.new_game();
+        self.many_players.new_game();
+    }
+}
+
+// Keep the other multi-player searches and MCTS reachable for comparisons in one place.
+#[allow(dead_code)]
+fn comparison_agents(time: Duration, seed: u64) -> Vec<Box<dyn Agent<Halma>>> {
+    let options = || {
+        SearchOptions::new(Arc::new(ProgressEval) as Arc<dyn ply_core::Evaluator<Halma>>)
+            .ordering(Arc::new(ProgressOrdering))
+            .time(time)
+    };
+    vec![
+        Box::new(Paranoid::new(options())),
+        Box::new(MaxN::new(options())),
+        Box::new(BestReply::new(options())),
+        Box::new(
+            Mcts::new(seed)
+                .rollout(Arc::new(ProgressRollout::default()))
+                .time(time)
+                .solver(false),
+        ),
+    ]
+}
