@@ -187,6 +187,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn passes_the_conformance_kit() {
+        use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+        for players in 2..=4 {
+            let start = SyntheticGame::new(3, 7, 60)
+                .unwrap()
+                .with_players(players)
+                .unwrap();
+            let config = ConformanceConfig {
+                games: 20,
+                // Two players share 1 point; more players score 0, 1 or 2 each, freely.
+                constant_sum: (players == 2).then_some(1.0),
+                ..ConformanceConfig::default()
+            };
+            check_game(&start, &config);
+            check_hashing(&start, &config);
+        }
+    }
+
+    #[test]
     fn play_undo_and_text_round_trip() {
         let mut g = SyntheticGame::new(7, 6, 40).unwrap();
         let start = g.clone();

@@ -220,3 +220,72 @@ impl<G: Game + ZobristHash> Table<G> for TranspositionTable<G> {
         self.megabytes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synthetic::SyntheticGame;
+
+    fn position(hash: u64) -> SyntheticGame {
+        let start = SyntheticGame::new(1, 4, 100).unwrap();
+        start.from_text(&format!("3:{hash:x}")).unwrap()
+    }
+
+    fn entry(depth: u8, value: i32) -> TableEntry<u8> {
+        TableEntry {
+            value,
+            depth,
+            bound: Bound::Exact,
+            best: Some(depth),
+        }
+    }
+
+    #[test]
+    fn stores_and_finds_by_full_key() {
+        let mut table = TranspositionTable::<SyntheticGame>::with_buckets(1024);
+        let (a, b) = (position(0x1234), position(0x1234 + (1 << 40)));
+        table.store(&a, entry(5, 42));
+        assert_eq!(table.probe(&a), Some(entry(5, 42)));
+        assert_eq!(table.probe(&b), None, "same bucket, different key");
+        table.clear();
+        assert_eq!(table.probe(&a), None);
+    }
+
+    #[test]
+    fn deep_entries_survive_shallow_ones_until_the_next_search() {
+        // One bucket: every position competes for the same two slots.
+        let mut table = TranspositionTable::<SyntheticGame>::with_buckets(1);
+        let (deep, shallow, newer) = (position(1), position(2), position(3));
+        table.store(&deep, entry(8, 1));
+        table.store(&shallow, entry(2, 2));
+        assert_eq!(table.probe(&deep), Some(entry(8, 1)));
+        assert_eq!(table.probe(&shallow), Some(entry(2, 2)));
+        // Another shallow result takes the always-replace slot; the deep one stays.
+        table.store(&newer, entry(3, 3));
+        assert_eq!(table.probe(&deep), Some(entry(8, 1)));
+        assert_eq!(table.probe(&shallow), None);
+        assert_eq!(table.probe(&newer), Some(entry(3, 3)));
+        // A deeper result for the same position replaces it in place.
+        table.store(&deep, entry(9, 4));
+        assert_eq!(table.probe(&deep), Some(entry(9, 4)));
+        // In a new search the old deep entry may be displaced by a shallow one, and moves
+        // to the always-replace slot.
+        table.new_search();
+        table.store(&shallow, entry(1, 5));
+        assert_eq!(table.probe(&shallow), Some(entry(1, 5)));
+        assert_eq!(table.probe(&deep), Some(entry(9, 4)));
+        assert_eq!(table.probe(&newer), None);
+    }
+
+    #[test]
+    fn sizes_are_bounded_by_the_megabytes_asked() {
+        let table = TranspositionTable::<SyntheticGame>::new(1);
+        assert!(table.bytes() <= 1 << 20);
+        assert!(
+            table.bytes() > 1 << 19,
+            "rounded down to a power of two, not further"
+        );
+        assert_eq!(Table::<SyntheticGame>::size_mb(&table), 1);
+        assert_eq!(TranspositionTable::<SyntheticGame>::new(0).capacity(), 2);
+    }
+}
