@@ -14,11 +14,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(9);
     let state = Quoridor::new(size, Quoridor::default_walls(size)).expect("valid size");
-    let mut seed002 = AlphaBetaAgent::new(
-        "seed002",
-        SearchOptions::seed002(size),
-        Arc::new(Seed002Eval),
-    );
+    let mut seed002 =
+        AlphaBetaAgent::new("seed002", SearchOptions::seed002(), Arc::new(Seed002Eval));
     let start = Instant::now();
     let d = seed002
         .select(&state, &SearchLimits::none())

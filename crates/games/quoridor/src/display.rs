@@ -1,17 +1,17 @@
 //! The board drawing used by `Display` and QTP's `showboard`.
 //!
 //! ```text
-//!        A   B   C
+//!       A   B   C
 //!      +---+---+---+
-//!    3 |   | B |   |  3    black walls: 1
+//!    3 |   # B |   | 3    black walls: 1
+//!      +---#---+---+
+//!    2 |   #   |   | 2
+//!      +=======+---+
+//!    1 |   | W |   | 1    white walls: 1
 //!      +---+---+---+
-//!    2 |   |   #   |  2
-//!      +===+===#---+
-//!    1 |   | W #   |  1    white walls: 1
-//!      +---+---+---+
-//!        A   B   C
+//!       A   B   C
 //! ```
-//! `===` is a horizontal wall, `#` a vertical one; `B` and `W` are the pawns.
+//! (walls `A2 h` and `A3 v` on 3x3.) `===` is a horizontal wall, `#` a vertical one; `B` and `W` are the pawns.
 
 use std::fmt;
 
@@ -67,7 +67,7 @@ impl fmt::Display for Quoridor {
         writeln!(f, "{}", self.letters())?;
         writeln!(f, "{}", self.separator(None))?;
         for r in (0..self.size).rev() {
-            write!(f, "  {:>2} |", r + 1)?;
+            let mut line = format!("  {:>2} |", r + 1);
             for c in 0..self.size {
                 let sq = Square::new(c as u8, r as u8);
                 let pawn = if self.pawns[BLACK] == sq {
@@ -77,17 +77,19 @@ impl fmt::Display for Quoridor {
                 } else {
                     ' '
                 };
-                write!(f, " {pawn} ")?;
                 let open = c + 1 == self.size || self.passages.right[r] >> c & 1 == 1;
-                write!(f, "{}", if c + 1 == self.size || open { '|' } else { '#' })?;
+                line.push(' ');
+                line.push(pawn);
+                line.push(' ');
+                line.push(if open { '|' } else { '#' });
             }
-            write!(f, " {:<2}", r + 1)?;
+            line.push_str(&format!(" {}", r + 1));
             if r + 1 == self.size {
-                write!(f, "   black walls: {}", self.walls_left[BLACK])?;
+                line.push_str(&format!("    black walls: {}", self.walls_left[BLACK]));
             } else if r == 0 {
-                write!(f, "   white walls: {}", self.walls_left[WHITE])?;
+                line.push_str(&format!("    white walls: {}", self.walls_left[WHITE]));
             }
-            writeln!(f)?;
+            writeln!(f, "{line}")?;
             let below = if r == 0 { None } else { Some(r - 1) };
             writeln!(f, "{}", self.separator(below))?;
         }

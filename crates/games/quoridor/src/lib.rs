@@ -4,6 +4,7 @@
 //!
 //! Players: 0 = black (moves first, starts on row n, races to row 1), 1 = white.
 
+pub mod agents;
 mod board;
 mod display;
 pub mod eval;
@@ -11,6 +12,7 @@ mod game;
 pub mod geometry;
 pub mod notation;
 pub mod paths;
+pub mod qtp;
 mod rules;
 pub mod search;
 mod text;

@@ -44,15 +44,18 @@ pub struct SearchOptions {
     pub wall_filter: WallFilter,
     /// A time budget of the agent's own (the caller's limits may be tighter).
     pub time: Option<Duration>,
+    /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
+    pub depth_by_size: bool,
 }
 
 impl SearchOptions {
-    /// Seed 002's search: fixed depth from its table, plain alpha-beta in generation order.
-    pub fn seed002(size: usize) -> Self {
-        let (depth, pseudo_depth) = seed002_depth(size);
+    /// Seed 002's search: fixed depth from its table by board size, plain alpha-beta in
+    /// generation order.
+    pub fn seed002() -> Self {
         SearchOptions {
-            depth,
-            pseudo_depth,
+            depth: 4,
+            pseudo_depth: true,
+            depth_by_size: true,
             iterative: false,
             table_bits: 0,
             ordering: false,
@@ -71,6 +74,7 @@ impl SearchOptions {
             ordering: true,
             wall_filter: WallFilter::NearPaths,
             time: Some(time),
+            depth_by_size: false,
         }
     }
 }
@@ -379,6 +383,9 @@ impl Agent<Quoridor> for AlphaBetaAgent {
     fn select(&mut self, state: &Quoridor, limits: &SearchLimits) -> Option<Decision<Move>> {
         if state.is_terminal() {
             return None;
+        }
+        if self.options.depth_by_size {
+            (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
         let own = SearchLimits {
             depth: Some(self.options.depth),

@@ -1,0 +1,243 @@
+//! The Quoridor Text Protocol (seed 002's command set, RULES.md) as a library.
+//!
+//! [`QtpEngine::handle_line`] turns one input line into the full reply text (`= …` or
+//! `? …` and the empty line after it); [`run`] drives an engine over any reader and writer,
+//! flushing after every reply. A failed command changes nothing.
+
+mod budget;
+mod command;
+mod options;
+
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use ply_core::{Agent, Game, Player, SearchLimits};
+
+use crate::board::{Quoridor, WHITE};
+use crate::geometry::{Move, Square, Wall};
+use crate::notation::format_move_qtp;
+
+pub use budget::TimeBudget;
+pub use command::{CellName, Command, CommandError, COMMANDS};
+pub use options::{run_stdio, EngineOptions};
+
+/// The name `name` answers.
+pub const ENGINE_NAME: &str = "ply-quoridor";
+
+/// A QTP engine: a board, its history for `undo`, and the agent that answers `genmove`.
+pub struct QtpEngine {
+    state: Quoridor,
+    history: Vec<Quoridor>,
+    walls: u32,
+    agent: Box<dyn Agent<Quoridor>>,
+    budget: TimeBudget,
+    used: Duration,
+    quit: bool,
+    verbose: bool,
+}
+
+impl QtpEngine {
+    /// An engine on the standard 9x9 board with 10 walls, playing with the strongest agent
+    /// seeded with `seed`.
+    pub fn new(seed: u64, budget: TimeBudget) -> Self {
+        Self::with_agent(crate::agents::strongest(seed), budget)
+    }
+
+    /// An engine whose `genmove` asks `agent`.
+    pub fn with_agent(agent: Box<dyn Agent<Quoridor>>, budget: TimeBudget) -> Self {
+        QtpEngine {
+            state: Quoridor::standard(),
+            history: Vec::new(),
+            walls: Quoridor::default_walls(9),
+            agent,
+            budget,
+            used: Duration::ZERO,
+            quit: false,
+            verbose: false,
+        }
+    }
+
+    /// Report each decision (move, value, depth, nodes, time) on standard error.
+    pub fn set_verbose(&mut self, verbose: bool) {
+        self.verbose = verbose;
+    }
+
+    pub fn state(&self) -> &Quoridor {
+        &self.state
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The reply to one line, `None` for a blank line or a comment. CR is dropped.
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let line = line.replace('\r', "");
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let reply = match Command::parse(line) {
+            Ok(command) => self.execute(command),
+            Err(CommandError::Unknown) => Err("unknown command".to_string()),
+            Err(CommandError::Syntax) => Err("syntax error".to_string()),
+        };
+        Some(match reply {
+            Ok(text) => format!("= {text}\n\n"),
+            Err(text) => format!("? {text}\n\n"),
+        })
+    }
+
+    fn execute(&mut self, command: Command) -> Result<String, String> {
+        match command {
+            Command::Name => Ok(ENGINE_NAME.to_string()),
+            Command::KnownCommand(c) => Ok(COMMANDS
+                .contains(&c.to_ascii_lowercase().as_str())
+                .to_string()),
+            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::Quit => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            Command::BoardSize(n) => {
+                let state = Quoridor::new(n, self.walls).map_err(|_| "unacceptable size")?;
+                self.new_game(state);
+                Ok(String::new())
+            }
+            Command::ClearBoard => {
+                let state = Quoridor::new(self.state.size(), self.walls)
+                    .expect("the current size is valid");
+                self.new_game(state);
+                Ok(String::new())
+            }
+            Command::Walls(n) => {
+                // A setting, not a move: `undo` does not take it back.
+                self.walls = n;
+                self.state.set_walls_left(n);
+                Ok(String::new())
+            }
+            Command::PlayMove(player, cell) => {
+                let to = self.square(cell).ok_or("illegal move")?;
+                let from = self.state.pawn(player);
+                self.play(player, Move::Pawn { from, to })
+            }
+            Command::PlayWall(player, cell, orientation) => {
+                let n = self.state.size();
+                // The protocol names a wall by the upper-left cell of its block.
+                if cell.col + 1 >= n || cell.row < 2 || cell.row > n {
+                    return Err("illegal move".to_string());
+                }
+                let slot = Square::new(cell.col as u8, (cell.row - 2) as u8);
+                self.play(player, Move::Wall(Wall { slot, orientation }))
+            }
+            Command::GenMove(player) => self.generate(player),
+            Command::Undo(n) => {
+                if n > self.history.len() {
+                    return Err("cannot undo".to_string());
+                }
+                for _ in 0..n {
+                    self.state = self.history.pop().expect("checked above");
+                }
+                Ok(String::new())
+            }
+            Command::Winner => Ok(match self.state.winner() {
+                Some(WHITE) => "true white".to_string(),
+                Some(_) => "true black".to_string(),
+                None => "false".to_string(),
+            }),
+            Command::ShowBoard => Ok(format!("\n{}", self.state)),
+        }
+    }
+
+    fn new_game(&mut self, state: Quoridor) {
+        self.state = state;
+        self.history.clear();
+        self.used = Duration::ZERO;
+        self.agent.new_game();
+    }
+
+    fn square(&self, cell: CellName) -> Option<Square> {
+        let n = self.state.size();
+        (cell.col < n && (1..=n).contains(&cell.row))
+            .then(|| Square::new(cell.col as u8, (cell.row - 1) as u8))
+    }
+
+    /// Plays `mv` for `player` (whoever's turn it was), or changes nothing.
+    fn play(&mut self, player: Player, mv: Move) -> Result<String, String> {
+        let mut next = self.state.clone();
+        next.set_to_move(player);
+        if let Err(e) = next.try_play(mv) {
+            if self.verbose {
+                eprintln!("{e}");
+            }
+            return Err("illegal move".to_string());
+        }
+        self.history.push(std::mem::replace(&mut self.state, next));
+        Ok(String::new())
+    }
+
+    fn generate(&mut self, player: Player) -> Result<String, String> {
+        if self.state.winner().is_some() {
+            return Err("game is over".to_string());
+        }
+        let mut position = self.state.clone();
+        position.set_to_move(player);
+        let think = self.budget.for_move(&position, player, self.used);
+        let start = Instant::now();
+        let decision = self.agent.select(&position, &SearchLimits::time(think));
+        self.used += start.elapsed();
+        let mv = match decision {
+            Some(d) => {
+                if self.verbose {
+                    eprintln!(
+                        "{} {}: value {} depth {} nodes {} in {:?} (budget {think:?})",
+                        ["black", "white"][player],
+                        format_move_qtp(d.mv),
+                        d.value,
+                        d.depth,
+                        d.nodes,
+                        d.elapsed
+                    );
+                }
+                d.mv
+            }
+            None => return Err("game is over".to_string()),
+        };
+        position
+            .try_play(mv)
+            .map_err(|e| format!("engine error: {e}"))?;
+        self.history
+            .push(std::mem::replace(&mut self.state, position));
+        Ok(format_move_qtp(mv))
+    }
+}
+
+/// Runs `engine` over `input` until `quit` or the end of the input, writing each reply to
+/// `output` and flushing it at once.
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    engine: &mut QtpEngine,
+) -> io::Result<()> {
+    for line in input.lines() {
+        let line = match line {
+            Ok(line) => line,
+            // Bytes that are not UTF-8 cannot be a command.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                output.write_all(b"? unknown command\n\n")?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(reply) = engine.handle_line(&line) {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
+        }
+        if engine.has_quit() {
+            break;
+        }
+    }
+    Ok(())
+}

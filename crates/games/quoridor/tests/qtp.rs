@@ -1,0 +1,260 @@
+//! Golden QTP transcripts: every command, every error, the exact reply text.
+
+use std::time::Duration;
+
+use ply_core::{Agent, Decision, Game, SearchLimits};
+use ply_quoridor::qtp::{run, QtpEngine, TimeBudget};
+use ply_quoridor::Quoridor;
+
+/// An agent that plays the first legal move: fast and predictable, for transcripts.
+struct FirstMove;
+
+impl Agent<Quoridor> for FirstMove {
+    fn name(&self) -> String {
+        "first".into()
+    }
+
+    fn select(
+        &mut self,
+        state: &Quoridor,
+        _: &SearchLimits,
+    ) -> Option<Decision<ply_quoridor::Move>> {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves.first().map(|&m| Decision::just(m))
+    }
+}
+
+fn engine() -> QtpEngine {
+    QtpEngine::with_agent(Box::new(FirstMove), TimeBudget::default())
+}
+
+/// Runs `(command, reply)` pairs; each reply is given without its trailing empty line.
+fn check(engine: &mut QtpEngine, session: &[(&str, &str)]) {
+    for (command, expected) in session {
+        let reply = engine.handle_line(command).expect("a command gets a reply");
+        assert_eq!(reply, format!("{expected}\n\n"), "after '{command}'");
+    }
+}
+
+#[test]
+fn informational_commands() {
+    check(
+        &mut engine(),
+        &[
+            ("name", "= ply-quoridor"),
+            ("known_command playwall", "= true"),
+            ("known_command fly", "= false"),
+            (
+                "list_commands",
+                "= name\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nwalls\n\
+                 playmove\nplaywall\ngenmove\nundo\nwinner\nshowboard",
+            ),
+            ("winner", "= false"),
+            ("frobnicate", "? unknown command"),
+            ("name extra", "? syntax error"),
+        ],
+    );
+}
+
+#[test]
+fn sizes_and_settings() {
+    check(
+        &mut engine(),
+        &[
+            ("boardsize 4", "? unacceptable size"),
+            ("boardsize 1", "? unacceptable size"),
+            ("boardsize 27", "? unacceptable size"),
+            ("boardsize nine", "? syntax error"),
+            ("boardsize 3", "= "),
+            ("walls x", "? syntax error"),
+            ("walls 0", "= "),
+            ("playwall black a2 h", "? illegal move"),
+            ("clear_board", "= "),
+            ("walls 1", "= "),
+            ("playwall black a2 h", "= "),
+            ("playwall black a3 v", "? illegal move"),
+            ("undo", "= "),
+            ("undo", "? cannot undo"),
+        ],
+    );
+}
+
+#[test]
+fn showboard_draws_walls_and_counts() {
+    let mut e = engine();
+    check(
+        &mut e,
+        &[
+            ("boardsize 3", "= "),
+            ("walls 2", "= "),
+            ("playwall black A2 horizontal", "= "),
+            ("playwall white B3 vertical", "? illegal move"),
+            ("playwall white A3 vertical", "= "),
+        ],
+    );
+    let expected = "= 
+      A   B   C
+     +---+---+---+
+   3 |   # B |   | 3    black walls: 1
+     +---#---+---+
+   2 |   #   |   | 2
+     +=======+---+
+   1 |   | W |   | 1    white walls: 1
+     +---+---+---+
+      A   B   C
+
+";
+    assert_eq!(e.handle_line("showboard").unwrap(), expected);
+}
+
+#[test]
+fn pawn_moves_jumps_and_their_errors() {
+    check(
+        &mut engine(),
+        &[
+            ("boardsize 5", "= "),
+            ("clear_board", "= "),
+            ("walls 3", "= "),
+            ("playmove red c4", "? syntax error"),
+            ("playmove black 4c", "? syntax error"),
+            ("playmove black z9", "? illegal move"),
+            ("playmove black c6", "? illegal move"),
+            ("playmove black c3", "? illegal move"),
+            ("playmove black d4", "? illegal move"),
+            ("playmove b C4", "= "),
+            ("playmove black c3", "= "),
+            ("playmove white c2", "= "),
+            // Face to face: black on c3, white on c2.
+            ("playmove white c3", "? illegal move"),
+            ("playmove white c4", "= "),
+            ("winner", "= false"),
+            ("undo", "= "),
+            // A wall behind black: the straight jump becomes two side-steps.
+            ("playwall black c4 h", "= "),
+            ("playmove white c4", "? illegal move"),
+            ("playmove white b3", "= "),
+            ("undo", "= "),
+            ("playmove w d3", "= "),
+            ("undo 2", "= "),
+            ("undo 9", "? cannot undo"),
+            ("playmove white c3", "? illegal move"),
+        ],
+    );
+}
+
+#[test]
+fn wall_errors() {
+    check(
+        &mut engine(),
+        &[
+            ("boardsize 5", "= "),
+            ("walls 3", "= "),
+            ("playwall white c3 diagonal", "? syntax error"),
+            ("playwall white c3", "? syntax error"),
+            ("playwall purple c3 h", "? syntax error"),
+            ("playwall white e3 h", "? illegal move"),
+            ("playwall white a1 v", "? illegal move"),
+            ("playwall white a6 v", "? illegal move"),
+            ("playwall white c3 h", "= "),
+            ("playwall black c3 h", "? illegal move"),
+            ("playwall black b3 h", "? illegal move"),
+            ("playwall black d3 h", "? illegal move"),
+            ("playwall black c3 v", "? illegal move"),
+            ("playwall black a3 h", "= "),
+            ("playwall black c2 v", "? illegal move"),
+            ("playwall black a2 v", "= "),
+            ("playwall black c4 v", "= "),
+            ("playwall black b5 h", "? illegal move"),
+        ],
+    );
+}
+
+#[test]
+fn walls_that_cut_a_pawn_off() {
+    check(
+        &mut engine(),
+        &[
+            ("boardsize 3", "= "),
+            ("walls 3", "= "),
+            ("playwall black a2 h", "= "),
+            ("playwall white b2 v", "? illegal move"),
+            ("playwall white b3 v", "? illegal move"),
+            ("playwall white a3 v", "= "),
+            ("winner", "= false"),
+        ],
+    );
+}
+
+#[test]
+fn genmove_plays_on_the_board_and_winner_reports() {
+    let mut e = engine();
+    check(
+        &mut e,
+        &[
+            ("boardsize 3", "= "),
+            ("walls 0", "= "),
+            // The first-move agent steps down first, then up, left, right.
+            ("genmove black", "= B2"),
+            ("playmove black b1", "? illegal move"),
+            ("playmove black a2", "= "),
+            ("playmove black a1", "= "),
+            ("winner", "= true black"),
+            ("genmove white", "? game is over"),
+            ("playmove white c1", "? illegal move"),
+            ("undo 3", "= "),
+            ("genmove white", "= B2"),
+            // Black on B3 above: no square behind it, so white side-steps (left first).
+            ("genmove white", "= A3"),
+            ("winner", "= true white"),
+        ],
+    );
+}
+
+#[test]
+fn comments_blank_lines_and_carriage_returns() {
+    let mut e = engine();
+    assert_eq!(e.handle_line(""), None);
+    assert_eq!(e.handle_line("   "), None);
+    assert_eq!(e.handle_line("# a comment"), None);
+    assert_eq!(e.handle_line("name\r").unwrap(), "= ply-quoridor\n\n");
+    assert_eq!(e.handle_line("NAME").unwrap(), "= ply-quoridor\n\n");
+}
+
+#[test]
+fn run_stops_at_quit_and_at_the_end_of_input() {
+    let mut e = engine();
+    let mut out = Vec::new();
+    run(&b"name\n\nquit\nname\n"[..], &mut out, &mut e).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "= ply-quoridor\n\n= \n\n");
+    let mut out = Vec::new();
+    run(&b"boardsize 5\r\nwinner"[..], &mut out, &mut engine()).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= false\n\n");
+}
+
+#[test]
+fn the_real_engine_answers_within_its_budget() {
+    let budget = TimeBudget {
+        per_move: Duration::from_millis(300),
+        per_game_per_size: Duration::from_secs(20),
+        safety: 0.8,
+    };
+    let mut e = QtpEngine::new(1, budget);
+    check(&mut e, &[("boardsize 7", "= "), ("walls 6", "= ")]);
+    let start = std::time::Instant::now();
+    let reply = e.handle_line("genmove white").unwrap();
+    assert!(
+        start.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        reply.starts_with("= ") && reply.ends_with("\n\n"),
+        "{reply}"
+    );
+    let mv = reply.trim_start_matches("= ").trim();
+    // The move is on the board: replaying it on a copy of the start position works.
+    let mut s = Quoridor::new(7, 6).unwrap();
+    s.set_to_move(ply_quoridor::WHITE);
+    s.play_notation(mv).unwrap();
+}
