@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use ply_core::{Agent, Decision, Evaluator, Game, Player, SearchLimits, Stopper};
 
-use crate::value::{clamp_heuristic, terminal_value, INFINITY};
+use crate::value::{clamp_heuristic, next_player, terminal_value, INFINITY};
 
 /// Depth-limited minimax.
 pub struct Minimax<G: Game> {
@@ -61,6 +61,7 @@ impl<G: Game> Minimax<G> {
     pub fn move_values(&self, state: &G, depth: u32) -> Vec<(G::Move, i32)> {
         let mut state = state.clone();
         let me = state.to_move();
+        let next = next_player(me, state.num_players());
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         let mut ctx = Walk {
@@ -74,7 +75,7 @@ impl<G: Game> Minimax<G> {
             .into_iter()
             .map(|mv| {
                 state.play(mv);
-                let v = -ctx.negamax(&mut state, depth.saturating_sub(1), 1, 1 - me);
+                let v = -ctx.negamax(&mut state, depth.saturating_sub(1), 1, next);
                 state.undo(mv);
                 (mv, v)
             })
@@ -111,10 +112,11 @@ impl<G: Game> Walk<'_, G> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         state.legal_moves(&mut moves);
+        let next = next_player(me, state.num_players());
         let mut best = -INFINITY;
         for &mv in &moves {
             state.play(mv);
-            let value = -self.negamax(state, depth - 1, ply + 1, 1 - me);
+            let value = -self.negamax(state, depth - 1, ply + 1, next);
             state.undo(mv);
             if self.aborted {
                 break;
@@ -136,12 +138,13 @@ impl<G: Game> Walk<'_, G> {
                 break;
             }
             let me = state.to_move();
+            let next = next_player(me, state.num_players());
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
             let mut best: Option<(G::Move, i32)> = None;
             for mv in moves {
                 state.play(mv);
-                let v = -self.negamax(&mut state, remaining - 1, 1, 1 - me);
+                let v = -self.negamax(&mut state, remaining - 1, 1, next);
                 state.undo(mv);
                 if best.is_none_or(|(_, b)| v > b) {
                     best = Some((mv, v));
@@ -186,12 +189,13 @@ impl<G: Game> Agent<G> for Minimax<G> {
         };
         let mut state = state.clone();
         let me = state.to_move();
+        let next = next_player(me, state.num_players());
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         let mut best: Option<(G::Move, i32)> = None;
         for &mv in &moves {
             state.play(mv);
-            let value = -ctx.negamax(&mut state, depth - 1, 1, 1 - me);
+            let value = -ctx.negamax(&mut state, depth - 1, 1, next);
             state.undo(mv);
             if ctx.aborted {
                 break;

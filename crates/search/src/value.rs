@@ -47,6 +47,15 @@ pub fn value_from_table(value: i32, ply: usize) -> i32 {
     }
 }
 
+/// The player whose value a negamax child is searched for: the other player in a
+/// two-player game. With more players each one is taken to play against the next one only
+/// (a rough model, but it never fails): the multi-player searches (paranoid, max-n,
+/// best-reply) and MCTS are the ones meant for such games.
+#[inline]
+pub fn next_player(me: usize, players: usize) -> usize {
+    (me + 1) % players.max(1)
+}
+
 /// Keeps an evaluator's value inside the heuristic range, so a careless evaluator can never
 /// pass for a proven result.
 pub fn clamp_heuristic(value: i32) -> i32 {

@@ -165,3 +165,23 @@ fn an_interrupted_iteration_falls_back_to_the_last_completed_one() {
         assert!(state.check_move(cut.mv).is_ok());
     }
 }
+
+#[test]
+fn two_player_searches_do_not_fail_on_more_players() {
+    let state = SyntheticGame::new(4, 6, 40)
+        .unwrap()
+        .with_players(3)
+        .unwrap();
+    let agents: Vec<Box<dyn Agent<SyntheticGame>>> = vec![
+        Box::new(AlphaBeta::new(noise()).depth(5).table(1)),
+        Box::new(Minimax::new(noise()).depth(4)),
+        Box::new(Expectimax::new(noise()).depth(4)),
+    ];
+    for mut agent in agents {
+        let mut game = state.clone();
+        while !game.is_terminal() {
+            let d = agent.select(&game, &SearchLimits::none()).unwrap();
+            game.try_play(d.mv).unwrap();
+        }
+    }
+}

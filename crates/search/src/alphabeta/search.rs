@@ -10,7 +10,9 @@ use ply_core::{Game, Player, Stopper};
 use super::heuristics::{pick_next, KILLER_SCORE, TABLE_MOVE_SCORE};
 use super::table::{Bound, Table, TableEntry, COMPLETE_DEPTH};
 use super::AlphaBeta;
-use crate::value::{clamp_heuristic, terminal_value, value_from_table, value_to_table, INFINITY};
+use crate::value::{
+    clamp_heuristic, next_player, terminal_value, value_from_table, value_to_table, INFINITY,
+};
 
 /// What one `select` call tracks while it searches.
 pub(crate) struct SearchContext<M> {
@@ -139,6 +141,7 @@ impl<G: Game, T: Table<G>> AlphaBeta<G, T> {
             }));
         }
 
+        let next = next_player(me, state.num_players());
         let alpha_at_entry = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -149,11 +152,11 @@ impl<G: Game, T: Table<G>> AlphaBeta<G, T> {
             let mv = moves[i];
             state.play(mv);
             let value = if i == 0 || !self.options.pvs {
-                -self.node(state, depth - 1, ply + 1, -beta, -alpha, 1 - me, ctx)
+                -self.node(state, depth - 1, ply + 1, -beta, -alpha, next, ctx)
             } else {
-                let probe = -self.node(state, depth - 1, ply + 1, -alpha - 1, -alpha, 1 - me, ctx);
+                let probe = -self.node(state, depth - 1, ply + 1, -alpha - 1, -alpha, next, ctx);
                 if probe > alpha && probe < beta && !ctx.aborted {
-                    -self.node(state, depth - 1, ply + 1, -beta, -alpha, 1 - me, ctx)
+                    -self.node(state, depth - 1, ply + 1, -beta, -alpha, next, ctx)
                 } else {
                     probe
                 }
