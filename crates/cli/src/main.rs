@@ -1,1 +1,133 @@
-fn main() {}
+//! `ply`: play, analyse and compare adversarial searches on board games.
+
+mod commands;
+mod format;
+mod games;
+mod variant;
+
+use std::io;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use commands::{bench, engine, list, perft, play};
+use games::with_game;
+use variant::VariantArgs;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ply",
+    version,
+    about = "Adversarial search for board games: play, engine protocols, solve, perft, bench.",
+    after_help = "Games: tictactoe, connect4, quoridor, halma. `ply list` shows variants and agents."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List games, their variant options, agents and their parameters.
+    List(list::ListArgs),
+    /// Play against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Count the move sequences of each depth (checks move generators).
+    Perft(perft::PerftArgs),
+    /// Run the fixed search benchmark, or a solver benchmark.
+    Bench(bench::BenchArgs),
+    /// Speak a text protocol on standard input and output.
+    #[command(subcommand)]
+    Engine(EngineCommand),
+    /// Solve positions exactly.
+    #[command(subcommand)]
+    Solve(SolveCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum EngineCommand {
+    /// Tic-tac-toe in QTP's style (`= result` / `? error`, then an empty line).
+    Tictactoe(TextEngineArgs),
+    /// Connect Four in QTP's style.
+    Connect4(TextEngineArgs),
+    /// Quoridor: QTP exactly as RULES.md specifies (a referee may also start `ply -seed N`).
+    Quoridor(commands::qtp::QtpArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum SolveCommand {
+    /// Connect Four: `position score` lines in the test-set convention.
+    Connect4(commands::solve::SolveArgs),
+}
+
+#[derive(Args, Debug)]
+struct TextEngineArgs {
+    /// The engine's agent spec (see `ply list`).
+    #[arg(long)]
+    agent: Option<String>,
+    /// Time cap per generated move, e.g. 1s.
+    #[arg(long, value_parser = format::parse_duration)]
+    time: Option<Duration>,
+    /// Seed for the engine's randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Result<()> {
+    with_game!(game, &args.variant, |state, catalog| {
+        let spec = args
+            .agent
+            .clone()
+            .unwrap_or_else(|| games::default_agent(game).to_string());
+        let agent = catalog.build(&spec, args.seed)?;
+        let mut engine = engine::TextEngine::new(state, agent, args.time);
+        engine.run(io::stdin().lock(), io::stdout().lock())?;
+        Ok(())
+    })
+}
+
+/// A Quoridor referee starts its engines as `./path -seed N`: that form speaks QTP at once.
+fn referee_form() -> Option<Vec<String>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first = args.first()?;
+    (first == "-seed" || first.starts_with("-seed=")).then_some(args)
+}
+
+fn main() -> ExitCode {
+    if let Some(args) = referee_form() {
+        let run = ply_quoridor::qtp::EngineOptions::from_args(&args)
+            .and_then(|o| ply_quoridor::qtp::run_stdio(&o));
+        return match run {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("ply: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::List(a) => list::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Engine(EngineCommand::Tictactoe(a)) => {
+            run_text_engine(games::GameName::Tictactoe, a)
+        }
+        Command::Engine(EngineCommand::Connect4(a)) => {
+            run_text_engine(games::GameName::Connect4, a)
+        }
+        Command::Engine(EngineCommand::Quoridor(a)) => commands::qtp::run(a),
+        Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ply: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! `ply bench`: a fixed set of searches over fixed positions. The total node count is the
+//! search's signature (Stockfish's bench): it changes only when search behaviour changes, so
+//! every commit that touches search says how it moved. Nodes per second measure speed.
+
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use ply_core::{Game, SearchLimits, ZobristHash};
+use ply_search::spec::Catalog;
+
+use crate::games::{with_game, GameName};
+use crate::variant::VariantArgs;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub which: Option<BenchWhich>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchWhich {
+    /// The fixed search benchmark (the default).
+    Search,
+    /// Runs a Connect Four test set through the solver.
+    #[command(name = "connect4-solver")]
+    Connect4Solver(crate::commands::bench_solver::SolverBenchArgs),
+}
+
+/// One fixed search: a game, a position (moves in the game's notation from the start) and an
+/// agent spec without time limits, so the node count is deterministic.
+struct Case {
+    game: GameName,
+    moves: &'static [&'static str],
+    spec: &'static str,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        game: GameName::Tictactoe,
+        moves: &[],
+        spec: "minimax:depth=9",
+    },
+    Case {
+        game: GameName::Tictactoe,
+        moves: &[],
+        spec: "alphabeta:depth=9,tt=0,id=false,pvs=false,killers=false,history=false",
+    },
+    Case {
+        game: GameName::Tictactoe,
+        moves: &[],
+        spec: "alphabeta:depth=9",
+    },
+    Case {
+        game: GameName::Tictactoe,
+        moves: &["b2", "a1"],
+        spec: "expectimax:depth=7",
+    },
+    Case {
+        game: GameName::Tictactoe,
+        moves: &["a1"],
+        spec: "mcts:iterations=20000",
+    },
+];
+
+struct Row {
+    label: String,
+    nodes: u64,
+    time: Duration,
+}
+
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    match &args.which {
+        Some(BenchWhich::Connect4Solver(a)) => crate::commands::bench_solver::run(a),
+        Some(BenchWhich::Search) | None => search_bench(),
+    }
+}
+
+fn search_bench() -> anyhow::Result<()> {
+    let mut rows = Vec::new();
+    for case in CASES {
+        let variant = VariantArgs::default();
+        let row: Row = with_game!(case.game, &variant, |state, catalog| {
+            run_case(case, state, &catalog)?
+        });
+        println!(
+            "{:<11} {:<72} {:>12} nodes {:>9.1} ms",
+            case.game.as_str(),
+            row.label,
+            row.nodes,
+            row.time.as_secs_f64() * 1e3
+        );
+        rows.push((case, row));
+    }
+    let minimax = rows
+        .iter()
+        .find(|(c, _)| c.spec.starts_with("minimax:depth=9"));
+    let plain_ab = rows
+        .iter()
+        .find(|(c, _)| c.spec.starts_with("alphabeta:depth=9,tt=0"));
+    if let (Some((_, m)), Some((_, a))) = (minimax, plain_ab) {
+        println!(
+            "tic-tac-toe full depth: minimax visits {:.1}x the nodes of plain alpha-beta",
+            m.nodes as f64 / a.nodes.max(1) as f64
+        );
+    }
+    let nodes: u64 = rows.iter().map(|(_, r)| r.nodes).sum();
+    let secs: f64 = rows.iter().map(|(_, r)| r.time.as_secs_f64()).sum();
+    println!(
+        "bench: {nodes} nodes, {:.0} nodes/s",
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn run_case<G: Game + ZobristHash>(
+    case: &Case,
+    mut state: G,
+    catalog: &Catalog<G>,
+) -> anyhow::Result<Row> {
+    for mv in case.moves {
+        state.play_notation(mv)?;
+    }
+    let mut agent = catalog.build(case.spec, 1)?;
+    let started = Instant::now();
+    let decision = agent
+        .select(&state, &SearchLimits::none())
+        .ok_or_else(|| anyhow::anyhow!("bench position is over: {}", state.to_text()))?;
+    Ok(Row {
+        label: format!(
+            "{} @ {}",
+            case.spec,
+            if case.moves.is_empty() {
+                "start".to_string()
+            } else {
+                case.moves.join(" ")
+            }
+        ),
+        nodes: decision.nodes,
+        time: started.elapsed(),
+    })
+}

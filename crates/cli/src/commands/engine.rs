@@ -1,0 +1,190 @@
+//! `ply engine GAME`: a line protocol in QTP's style for the games that have no protocol of
+//! their own (tic-tac-toe, Connect Four). Quoridor speaks QTP itself and halma the course
+//! server's JSON; both are wired in `main.rs`.
+//!
+//! Every reply is `= result` or `? message`, then one empty line, flushed at once.
+//! Commands: name, version, protocol, known_command C, list_commands, quit, clear_board,
+//! play MOVE, genmove, undo [n], winner, showboard, position, setposition TEXT, legal_moves.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use ply_core::{Agent, Game, SearchLimits};
+
+use crate::format::player_label;
+
+pub const COMMANDS: &[&str] = &[
+    "name",
+    "version",
+    "protocol",
+    "known_command",
+    "list_commands",
+    "quit",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "winner",
+    "showboard",
+    "position",
+    "setposition",
+    "legal_moves",
+];
+
+/// The protocol state: the start position, the current one and its history.
+pub struct TextEngine<G: Game> {
+    start: G,
+    state: G,
+    history: Vec<G::Move>,
+    agent: Box<dyn Agent<G>>,
+    limits: SearchLimits,
+}
+
+/// What a handled line asks of the loop.
+pub enum Reply {
+    /// Send this text (already `= …` or `? …`, without the empty line).
+    Send(String),
+    /// Nothing to send (blank or comment line).
+    Silent,
+    /// Send and stop.
+    Quit(String),
+}
+
+impl<G: Game> TextEngine<G> {
+    pub fn new(start: G, agent: Box<dyn Agent<G>>, move_time: Option<Duration>) -> Self {
+        TextEngine {
+            state: start.clone(),
+            start,
+            history: Vec::new(),
+            agent,
+            limits: SearchLimits {
+                time: move_time,
+                ..SearchLimits::default()
+            },
+        }
+    }
+
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let line = line.trim_end_matches('\r').trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Reply::Silent;
+        }
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or_default().to_ascii_lowercase();
+        let rest: Vec<&str> = words.collect();
+        let ok = |s: String| Reply::Send(format!("= {s}").trim_end().to_string());
+        let fail = |s: String| Reply::Send(format!("? {s}"));
+        match command.as_str() {
+            "name" => ok("ply".into()),
+            "version" => ok(env!("CARGO_PKG_VERSION").into()),
+            "protocol" => ok("ply-text 1".into()),
+            "known_command" => ok(rest
+                .first()
+                .is_some_and(|c| COMMANDS.contains(&c.to_ascii_lowercase().as_str()))
+                .to_string()),
+            "list_commands" => ok(COMMANDS.join("\n")),
+            "quit" => Reply::Quit("=".into()),
+            "clear_board" => {
+                self.state = self.start.clone();
+                self.history.clear();
+                self.agent.new_game();
+                ok(String::new())
+            }
+            "play" if rest.is_empty() => fail("syntax error: play MOVE".into()),
+            "play" => match self.state.play_notation(&rest.join(" ")) {
+                Ok(mv) => {
+                    self.history.push(mv);
+                    ok(String::new())
+                }
+                Err(e) => fail(format!("illegal move: {e}")),
+            },
+            "genmove" => {
+                if self.state.is_terminal() {
+                    return fail("game over".into());
+                }
+                match self.agent.select(&self.state, &self.limits) {
+                    Some(d) => {
+                        let text = self.state.format_move(d.mv);
+                        match self.state.try_play(d.mv) {
+                            Ok(()) => {
+                                self.history.push(d.mv);
+                                ok(text)
+                            }
+                            Err(e) => fail(format!("engine error: {e}")),
+                        }
+                    }
+                    None => fail("no legal move".into()),
+                }
+            }
+            "undo" => {
+                let n = match rest.first().map(|n| n.parse::<usize>()) {
+                    None => 1,
+                    Some(Ok(n)) => n,
+                    Some(Err(_)) => return fail("syntax error: undo [n]".into()),
+                };
+                if n > self.history.len() {
+                    return fail("cannot undo".into());
+                }
+                for _ in 0..n {
+                    let mv = self.history.pop().expect("checked length");
+                    self.state.undo(mv);
+                }
+                ok(String::new())
+            }
+            "winner" => ok(match self.state.outcome() {
+                None => "false".into(),
+                Some(s) => {
+                    let best = (0..s.players())
+                        .map(|p| s.get(p))
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let winners: Vec<usize> =
+                        (0..s.players()).filter(|&p| s.get(p) == best).collect();
+                    if winners.len() > 1 {
+                        "true draw".into()
+                    } else {
+                        format!("true {}", player_label(self.state.name(), winners[0]))
+                    }
+                }
+            }),
+            "showboard" => ok(format!("\n{}", self.state)),
+            "position" => ok(self.state.to_text()),
+            "setposition" => match self.start.from_text(&rest.join(" ")) {
+                Ok(s) => {
+                    self.state = s;
+                    self.history.clear();
+                    ok(String::new())
+                }
+                Err(e) => fail(e.to_string()),
+            },
+            "legal_moves" => {
+                let mut moves = Vec::new();
+                self.state.legal_moves(&mut moves);
+                let list: Vec<String> = moves.iter().map(|&m| self.state.format_move(m)).collect();
+                ok(list.join(" "))
+            }
+            _ => fail(format!(
+                "unknown command '{command}' (list_commands lists them)"
+            )),
+        }
+    }
+
+    /// Serves the protocol until `quit` or the end of the input.
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            match self.handle(&line) {
+                Reply::Silent => continue,
+                Reply::Send(text) => {
+                    write!(output, "{text}\n\n")?;
+                    output.flush()?;
+                }
+                Reply::Quit(text) => {
+                    write!(output, "{text}\n\n")?;
+                    output.flush()?;
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,12 @@
+//! One module per subcommand.
+
+pub mod arena;
+pub mod bench;
+pub mod bench_solver;
+pub mod engine;
+pub mod halma_engine;
+pub mod list;
+pub mod perft;
+pub mod play;
+pub mod qtp;
+pub mod solve;

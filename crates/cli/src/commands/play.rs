@@ -1,0 +1,189 @@
+//! `ply play GAME`: a person against the engine in the terminal.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use ply_core::{Agent, Decision, Game, SearchLimits, ZobristHash};
+use ply_search::spec::Catalog;
+
+use crate::format::{describe_decision, outcome_text, player_label};
+use crate::games::{default_agent, with_game, GameName};
+use crate::variant::VariantArgs;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    Human,
+    Engine,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: GameName,
+    /// The engine: an agent spec such as `alphabeta:depth=9` (see `ply list`); each game has a
+    /// strong default.
+    #[arg(long)]
+    pub agent: Option<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: First,
+    /// Seat of the person in games of more than two players (0 = first seat); overrides
+    /// --first.
+    #[arg(long)]
+    pub seat: Option<usize>,
+    /// Time cap per engine move, e.g. 500ms or 2s (the agent's own limits apply too).
+    #[arg(long, value_parser = crate::format::parse_duration)]
+    pub time: Option<Duration>,
+    /// Seed for the engine's randomness.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
+    with_game!(args.game, &args.variant, |state, catalog| {
+        let stdin = io::stdin();
+        let stdout = io::stdout();
+        session(state, &catalog, args, &mut stdin.lock(), &mut stdout.lock())
+    })
+}
+
+const HELP: &str = "Type a move in the game's notation, or: undo (take back your last move), \
+hint (ask the engine), moves (list legal moves), help, quit.";
+
+/// One game between a person (reading `input`) and the engine, drawn on `out`.
+pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
+    mut state: G,
+    catalog: &Catalog<G>,
+    args: &PlayArgs,
+    input: &mut R,
+    out: &mut W,
+) -> anyhow::Result<()> {
+    let spec = args
+        .agent
+        .clone()
+        .unwrap_or_else(|| default_agent(args.game).to_string());
+    let mut engine: Box<dyn Agent<G>> = catalog.build(&spec, args.seed)?;
+    let human = args.seat.unwrap_or(match args.first {
+        First::Human => 0,
+        First::Engine => 1,
+    });
+    if human >= state.num_players() {
+        anyhow::bail!(
+            "--seat {human} does not exist: {} has seats 0 to {}",
+            state.name(),
+            state.num_players() - 1
+        );
+    }
+    let limits = SearchLimits {
+        time: args.time,
+        ..SearchLimits::default()
+    };
+    let name = state.name();
+    writeln!(
+        out,
+        "{} {} — you play {}, the engine ({}) plays the other seat{}.\n{HELP}",
+        name,
+        state.variant(),
+        player_label(name, human),
+        engine.name(),
+        if state.num_players() > 2 { "s" } else { "" },
+    )?;
+    let mut history: Vec<G::Move> = Vec::new();
+    let mut line = String::new();
+    loop {
+        writeln!(out, "\n{state}")?;
+        if let Some(scores) = state.outcome() {
+            writeln!(out, "{}", outcome_text(&state, &scores, Some(human)))?;
+            return Ok(());
+        }
+        let mover = state.to_move();
+        if mover != human {
+            let decision = think(engine.as_mut(), &state, &limits)?;
+            let text = state.format_move(decision.mv);
+            state
+                .try_play(decision.mv)
+                .with_context(|| format!("the engine chose an illegal move {text}"))?;
+            history.push(decision.mv);
+            writeln!(
+                out,
+                "{} plays {text}   ({})",
+                player_label(name, mover),
+                describe_decision(&state, &decision)
+            )?;
+            continue;
+        }
+        write!(out, "{} to move> ", player_label(name, mover))?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        let command = line.trim();
+        match command.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => return Ok(()),
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "moves" => {
+                let mut moves = Vec::new();
+                state.legal_moves(&mut moves);
+                let list: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
+                writeln!(out, "{} legal moves: {}", list.len(), list.join(" "))?;
+            }
+            "hint" => {
+                let decision = think(engine.as_mut(), &state, &limits)?;
+                writeln!(
+                    out,
+                    "hint: {}   ({})",
+                    state.format_move(decision.mv),
+                    describe_decision(&state, &decision)
+                )?;
+            }
+            "undo" => {
+                if !undo_to_human(&mut state, &mut history, human) {
+                    writeln!(out, "nothing to undo: you have not moved yet")?;
+                }
+            }
+            _ => match state.play_notation(command) {
+                Ok(mv) => history.push(mv),
+                Err(e) => writeln!(out, "{e}. {HELP}")?,
+            },
+        }
+    }
+}
+
+fn think<G: Game>(
+    engine: &mut dyn Agent<G>,
+    state: &G,
+    limits: &SearchLimits,
+) -> anyhow::Result<Decision<G::Move>> {
+    engine
+        .select(state, limits)
+        .context("the engine found no move in a position that is not over")
+}
+
+/// Takes back moves until the person's last move is undone. Returns false (changing nothing)
+/// when the person has no move to take back.
+fn undo_to_human<G: Game>(state: &mut G, history: &mut Vec<G::Move>, human: usize) -> bool {
+    // Find the person's last move by replaying who moved: undo from the end and watch the
+    // side to move after each undo.
+    let mut probe = state.clone();
+    let mut count = 0;
+    for &mv in history.iter().rev() {
+        probe.undo(mv);
+        count += 1;
+        if probe.to_move() == human {
+            for _ in 0..count {
+                let mv = history.pop().expect("counted");
+                state.undo(mv);
+            }
+            return true;
+        }
+    }
+    false
+}
