@@ -89,6 +89,24 @@ pub fn tictactoe_catalog() -> Catalog<TicTacToe> {
     catalog
 }
 
+pub fn new_quoridor(variant: &VariantArgs) -> anyhow::Result<ply_quoridor::Quoridor> {
+    only_flags(GameName::Quoridor, variant, &["--size", "--walls"])?;
+    let size = variant.size.unwrap_or(9);
+    let walls = variant
+        .walls
+        .unwrap_or_else(|| ply_quoridor::Quoridor::default_walls(size));
+    Ok(ply_quoridor::Quoridor::new(size, walls)?)
+}
+
+pub fn new_halma(variant: &VariantArgs) -> anyhow::Result<ply_halma::Halma> {
+    only_flags(GameName::Halma, variant, &["--board", "--players"])?;
+    let board: ply_halma::BoardKind = match &variant.board {
+        Some(name) => name.parse()?,
+        None => ply_halma::BoardKind::Star,
+    };
+    Ok(ply_halma::Halma::new(board, variant.players.unwrap_or(2))?)
+}
+
 /// Runs `$body` with `$state` bound to the start state of the named game (variant flags
 /// applied) and `$catalog` to its agent catalog; the body is compiled once per game type.
 macro_rules! with_game {
@@ -100,7 +118,21 @@ macro_rules! with_game {
                 let $catalog = $crate::games::tictactoe_catalog();
                 $body
             }
-            other => anyhow::bail!("{} is not available in this build yet", other.as_str()),
+            GameName::Connect4 => {
+                let $state = $crate::commands::solve::connect4_from($variant)?;
+                let $catalog = ply_connect4::catalog();
+                $body
+            }
+            GameName::Quoridor => {
+                let $state = $crate::games::new_quoridor($variant)?;
+                let $catalog = ply_quoridor::agents::catalog();
+                $body
+            }
+            GameName::Halma => {
+                let $state = $crate::games::new_halma($variant)?;
+                let $catalog = ply_halma::catalog();
+                $body
+            }
         }
     }};
 }

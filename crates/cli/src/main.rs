@@ -40,6 +40,8 @@ enum Command {
     /// Speak a text protocol on standard input and output.
     #[command(subcommand)]
     Engine(EngineCommand),
+    /// Play a tournament between agents: ratings, statistics, reports and plots.
+    Arena(commands::arena::ArenaArgs),
     /// Solve positions exactly.
     #[command(subcommand)]
     Solve(SolveCommand),
@@ -53,6 +55,8 @@ enum EngineCommand {
     Connect4(TextEngineArgs),
     /// Quoridor: QTP exactly as RULES.md specifies (a referee may also start `ply -seed N`).
     Quoridor(commands::qtp::QtpArgs),
+    /// Halma: one JSON position per line in, one JSON move per line out.
+    Halma(commands::halma_engine::HalmaEngineArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -121,6 +125,8 @@ fn main() -> ExitCode {
             run_text_engine(games::GameName::Connect4, a)
         }
         Command::Engine(EngineCommand::Quoridor(a)) => commands::qtp::run(a),
+        Command::Engine(EngineCommand::Halma(a)) => commands::halma_engine::run(a),
+        Command::Arena(a) => commands::arena::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
     };
     match result {

@@ -34,7 +34,10 @@ pub fn run(args: &ListArgs) -> anyhow::Result<()> {
 }
 
 fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalog<G>) {
-    println!("{} — {}", game.as_str(), state.variant());
+    match state.variant() {
+        v if v.is_empty() => println!("{}", game.as_str()),
+        v => println!("{} — {v}", game.as_str()),
+    }
     println!("  variant options: {}", game.variant_help());
     println!("  default agent:   {}", default_agent(game));
     println!("  agents:");
