@@ -9,4 +9,5 @@ pub mod list;
 pub mod perft;
 pub mod play;
 pub mod qtp;
+pub mod serve;
 pub mod solve;

@@ -1,0 +1,1 @@
+//! Web server (work in progress).
