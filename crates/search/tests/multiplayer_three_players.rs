@@ -115,7 +115,10 @@ impl KInARow {
 
     fn has_line(&self, player: Player) -> bool {
         let own = self.marks[player];
-        self.geometry.windows.iter().any(|&w| own & w == w)
+        self.geometry
+            .windows
+            .iter()
+            .any(|&window| window & !own == 0)
     }
 
     fn cell_name(&self, cell: u8) -> String {
@@ -182,7 +185,7 @@ impl Game for KInARow {
             .geometry
             .windows
             .iter()
-            .any(|&w| w & bit != 0 && own & w == w)
+            .any(|&window| window & bit != 0 && window & !own == 0)
         {
             self.winner = Some(player);
         }

@@ -1,15 +1,13 @@
 //! The multi-player agents in a game's [`Catalog`]: `paranoid`, `maxn`, `bestreply`.
 
-use std::sync::Arc;
-
-use ply_core::{Agent, Evaluator, Game, MoveOrdering, ZobristHash};
+use ply_core::{Agent, Game, ZobristHash};
 
 use super::bestreply::{BestReply, DefaultMove};
 use super::maxn::MaxN;
 use super::options::{SearchOptions, MAX_DEPTH};
 use super::paranoid::Paranoid;
 use super::value::SumBound;
-use crate::spec::{Catalog, EntryKind, KeyInfo, Params, SpecError};
+use crate::spec::{Catalog, KeyInfo, Params, SpecError};
 
 const COMMON_KEYS: [KeyInfo; 5] = [
     KeyInfo::new(
@@ -58,81 +56,32 @@ const BESTREPLY_KEYS: [KeyInfo; 6] = [
     ),
 ];
 
-/// The evaluators and orderings a catalog holds when the agents are registered: a factory
-/// cannot reach the catalog later, so it keeps its own handles.
-struct Knowledge<G: Game> {
-    default_evaluator: Arc<dyn Evaluator<G>>,
-    evaluators: Vec<Arc<dyn Evaluator<G>>>,
-    orderings: Vec<Arc<dyn MoveOrdering<G>>>,
-}
-
-impl<G: Game> Knowledge<G> {
-    fn evaluator(&self, params: &Params) -> Result<Arc<dyn Evaluator<G>>, SpecError> {
-        let name = params.str("eval")?;
-        if name.eq_ignore_ascii_case("default") {
-            return Ok(self.default_evaluator.clone());
+/// The keys every multi-player agent shares, checked; `eval=` and `order=` are resolved
+/// against everything the catalog holds when the agent is built.
+fn options<G: Game + ZobristHash>(
+    catalog: &Catalog<G>,
+    params: &Params,
+) -> Result<SearchOptions<G>, SpecError> {
+    let mut options = SearchOptions::new(catalog.evaluator_for(params)?);
+    if let Some(depth) = params.opt_u32("depth")? {
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            return Err(params.bad_value("depth", "a depth from 1 to 64"));
         }
-        self.evaluators
-            .iter()
-            .find(|e| e.name().eq_ignore_ascii_case(name))
-            .cloned()
-            .ok_or_else(|| SpecError::UnknownName {
-                agent: params.agent().to_string(),
-                key: "eval".to_string(),
-                kind: "evaluator".to_string(),
-                value: name.to_string(),
-                known: names(self.evaluators.iter().map(|e| e.name())),
-            })
+        options = options.depth(depth);
     }
-
-    fn ordering(&self, params: &Params) -> Result<Option<Arc<dyn MoveOrdering<G>>>, SpecError> {
-        let name = params.str("order")?;
-        if name.eq_ignore_ascii_case("none") {
-            return Ok(None);
-        }
-        self.orderings
-            .iter()
-            .find(|o| o.name().eq_ignore_ascii_case(name))
-            .cloned()
-            .map(Some)
-            .ok_or_else(|| SpecError::UnknownName {
-                agent: params.agent().to_string(),
-                key: "order".to_string(),
-                kind: "ordering".to_string(),
-                value: name.to_string(),
-                known: names(
-                    std::iter::once("none").chain(self.orderings.iter().map(|o| o.name())),
-                ),
-            })
+    if let Some(time) = params.opt_duration("time")? {
+        options = options.time(time);
     }
-
-    /// The keys every multi-player agent shares, checked.
-    fn options(&self, params: &Params) -> Result<SearchOptions<G>, SpecError> {
-        let mut options = SearchOptions::new(self.evaluator(params)?);
-        if let Some(depth) = params.opt_u32("depth")? {
-            if !(1..=MAX_DEPTH).contains(&depth) {
-                return Err(params.bad_value("depth", "a depth from 1 to 64"));
-            }
-            options = options.depth(depth);
+    if let Some(nodes) = params.opt_u64("nodes")? {
+        if nodes == 0 {
+            return Err(params.bad_value("nodes", "at least 1 node"));
         }
-        if let Some(time) = params.opt_duration("time")? {
-            options = options.time(time);
-        }
-        if let Some(nodes) = params.opt_u64("nodes")? {
-            if nodes == 0 {
-                return Err(params.bad_value("nodes", "at least 1 node"));
-            }
-            options = options.nodes(nodes);
-        }
-        if let Some(ordering) = self.ordering(params)? {
-            options = options.ordering(ordering);
-        }
-        Ok(options)
+        options = options.nodes(nodes);
     }
-}
-
-fn names<'a>(list: impl Iterator<Item = &'a str>) -> String {
-    list.collect::<Vec<_>>().join(", ")
+    if let Some(ordering) = catalog.ordering_for(params)? {
+        options = options.ordering(ordering);
+    }
+    Ok(options)
 }
 
 fn signed(params: &Params, key: &str) -> Result<Option<i64>, SpecError> {
@@ -168,31 +117,25 @@ fn default_move(params: &Params) -> Result<DefaultMove, SpecError> {
     }
 }
 
-/// Adds `paranoid`, `maxn` and `bestreply` to `catalog`.
-///
-/// Call it after the game's evaluators and orderings are added: the agents can name (with
-/// `eval=` and `order=`) those the catalog holds at this moment.
+/// Adds `paranoid`, `maxn` and `bestreply` to `catalog` (again: calling it twice replaces
+/// the entries). `eval=` and `order=` name any evaluator or ordering the catalog holds when
+/// the agent is built, whether added before or after this call.
 pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
-    let knowledge = Arc::new(snapshot(catalog));
-
-    let known = knowledge.clone();
-    catalog.add_agent(
+    catalog.add_catalog_agent(
         "paranoid",
         "multi-player: the others are assumed to play against the root player; alpha-beta",
         &COMMON_KEYS,
-        move |params, _seed| {
-            let agent: Box<dyn Agent<G>> = Box::new(Paranoid::new(known.options(params)?));
+        |catalog, params, _seed| {
+            let agent: Box<dyn Agent<G>> = Box::new(Paranoid::new(options(catalog, params)?));
             Ok(agent)
         },
     );
-
-    let known = knowledge.clone();
-    catalog.add_agent(
+    catalog.add_catalog_agent(
         "maxn",
         "multi-player: every player maximises its own value (max-n), optional shallow pruning",
         &MAXN_KEYS,
-        move |params, _seed| {
-            let mut agent = MaxN::new(known.options(params)?);
+        |catalog, params, _seed| {
+            let mut agent = MaxN::new(options(catalog, params)?);
             if let Some(bound) = sum_bound(params)? {
                 agent = agent.shallow_pruning(bound);
             }
@@ -200,35 +143,15 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
             Ok(agent)
         },
     );
-
-    catalog.add_agent(
+    catalog.add_catalog_agent(
         "bestreply",
         "multi-player: root moves alternate with the single best reply of all opponents (BRS)",
         &BESTREPLY_KEYS,
-        move |params, _seed| {
+        |catalog, params, _seed| {
             let agent =
-                BestReply::new(knowledge.options(params)?).default_move(default_move(params)?);
+                BestReply::new(options(catalog, params)?).default_move(default_move(params)?);
             let agent: Box<dyn Agent<G>> = Box::new(agent);
             Ok(agent)
         },
     );
-}
-
-fn snapshot<G: Game + ZobristHash>(catalog: &Catalog<G>) -> Knowledge<G> {
-    let entries = catalog.entries();
-    let named = |kind: EntryKind| {
-        entries
-            .iter()
-            .filter(move |e| e.kind == kind)
-            .map(|e| e.name.as_str())
-    };
-    Knowledge {
-        default_evaluator: catalog.default_evaluator(),
-        evaluators: named(EntryKind::Evaluator)
-            .filter_map(|name| catalog.evaluator(name))
-            .collect(),
-        orderings: named(EntryKind::Ordering)
-            .filter_map(|name| catalog.ordering(name))
-            .collect(),
-    }
 }
