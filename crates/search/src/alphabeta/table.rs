@@ -129,7 +129,7 @@ impl<G: Game + ZobristHash> TranspositionTable<G> {
     /// A table of `buckets` buckets (two entries each), rounded down to a power of two, at
     /// least one: for tests that want collisions and replacements to happen.
     pub fn with_buckets(buckets: usize) -> Self {
-        let count = if buckets <= 1 {
+        let mut count = if buckets <= 1 {
             1
         } else {
             1usize << (usize::BITS - 1 - buckets.leading_zeros())
@@ -138,8 +138,15 @@ impl<G: Game + ZobristHash> TranspositionTable<G> {
             depth_preferred: Slot::EMPTY,
             always_replace: Slot::EMPTY,
         };
+        // A size the machine cannot give is halved until it can: a smaller table, not an
+        // abort.
+        let mut storage = Vec::new();
+        while storage.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        storage.resize(count, empty);
         TranspositionTable {
-            buckets: vec![empty; count],
+            buckets: storage,
             mask: count - 1,
             generation: 0,
             megabytes: 0,

@@ -47,7 +47,8 @@ pub struct MctsOptions {
     pub solver: bool,
     /// A playout longer than this many plies is scored as a tie.
     pub playout_limit: u32,
-    /// The tree stops growing at this many nodes (playouts go on from its leaves).
+    /// The tree stops growing at this many nodes (playouts go on from its leaves); a node
+    /// of a two-player game takes about 50 bytes.
     pub max_tree_nodes: usize,
 }
 
@@ -59,7 +60,7 @@ impl Default for MctsOptions {
             exploration: std::f64::consts::SQRT_2,
             solver: true,
             playout_limit: 1000,
-            max_tree_nodes: 4_000_000,
+            max_tree_nodes: 2_000_000,
         }
     }
 }
@@ -299,67 +300,57 @@ impl<G: Game> Mcts<G> {
         }
     }
 
+    /// Marks `node` as the end of the game; with the solver on, as a proven result for the
+    /// player who moved into it, and proves what follows from that above it.
+    fn settle_terminal(&mut self, node: u32, scores: &Scores, solver: bool) {
+        self.tree.node_mut(node).legal = 0;
+        if solver {
+            let margin = scores.margin(self.tree.node(node).mover as Player);
+            self.tree.node_mut(node).proof = Some(if margin > 0.0 {
+                Proof::Win
+            } else if margin < 0.0 {
+                Proof::Loss
+            } else {
+                Proof::Draw
+            });
+            self.propagate_proof(node);
+        }
+    }
+
     /// One iteration: select, expand, play out, back up. Returns the depth reached.
     fn iterate(&mut self, state: &mut G, nodes: &mut u64) -> u32 {
-        let players = state.num_players();
-        let solver = self.options.solver && players == 2;
+        let solver = self.options.solver && state.num_players() == 2;
         let mut node = 0u32;
         let mut depth = 0;
+        let mut expanded = false;
         let scores = loop {
             *nodes += 1;
             if let Some(proof) = self.tree.node(node).proof {
                 break Self::proof_scores(proof, self.tree.node(node).mover as Player);
             }
-            if self.tree.node(node).legal == UNCOUNTED {
-                state.legal_moves(&mut self.moves);
-                self.tree.node_mut(node).legal = self.moves.len() as u32;
-            }
             if let Some(scores) = state.outcome() {
-                if solver {
-                    let mover = self.tree.node(node).mover as Player;
-                    let margin = scores.margin(mover);
-                    self.tree.node_mut(node).proof = Some(if margin > 0.0 {
-                        Proof::Win
-                    } else if margin < 0.0 {
-                        Proof::Loss
-                    } else {
-                        Proof::Draw
-                    });
-                    self.propagate_proof(node);
-                }
+                self.settle_terminal(node, &scores, solver);
                 break scores;
             }
+            if expanded {
+                break self.playout(state, nodes);
+            }
             let n = self.tree.node(node);
-            if n.children < n.legal {
+            if n.legal == UNCOUNTED || n.children < n.legal {
                 if self.tree.len() >= self.options.max_tree_nodes {
                     break self.playout(state, nodes);
                 }
-                let k = n.children as usize;
+                // Expansion: one new child, the next move of this node's own permutation.
                 state.legal_moves(&mut self.moves);
+                self.tree.node_mut(node).legal = self.moves.len() as u32;
+                let k = self.tree.node(node).children as usize;
                 let mv = self.expansion_move(node, k);
-                let mover = state.to_move();
-                let child = self.tree.add_child(node, mv, mover);
+                node = self.tree.add_child(node, mv, state.to_move());
+                expanded = true;
                 state.play(mv);
                 self.played.push(mv);
-                node = child;
                 depth += 1;
-                *nodes += 1;
-                if let Some(scores) = state.outcome() {
-                    self.tree.node_mut(node).legal = 0;
-                    if solver {
-                        let margin = scores.margin(mover);
-                        self.tree.node_mut(node).proof = Some(if margin > 0.0 {
-                            Proof::Win
-                        } else if margin < 0.0 {
-                            Proof::Loss
-                        } else {
-                            Proof::Draw
-                        });
-                        self.propagate_proof(node);
-                    }
-                    break scores;
-                }
-                break self.playout(state, nodes);
+                continue;
             }
             let child = self.select_child(node);
             let mv = self.tree.node(child).mv.expect("children carry their move");
