@@ -1,13 +1,49 @@
-//! The named agents of Quoridor.
+//! The named agents of Quoridor and the catalog that builds them from spec strings.
+//!
+//! | name | what it is |
+//! |---|---|
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta, table, path-aware ordering, wall filter, race evaluator |
+//! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
+//! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
+//! | `seed004-expectimax` | seed 004's expectimax, depth 2, its heuristic with the factor 17 |
+//! | `seed004-mcts` | seed 004's UCT (c = 0.1 in its √(2 ln N / n) form), uniform random playouts |
+//! | `mcts-paths` | UCT with playouts that mostly walk a shortest path |
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use ply_core::Agent;
+use ply_core::{Agent, Game};
+use ply_search::mcts::RolloutPolicy;
+use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::SearchRng;
+use rand::Rng;
 
 use crate::board::Quoridor;
-use crate::eval::{RaceEval, Seed002Eval};
-use crate::search::{AlphaBetaAgent, SearchOptions};
+use crate::eval::{RaceEval, Seed002Eval, Seed004Eval};
+use crate::geometry::Move;
+use crate::search::{AlphaBetaAgent, SearchOptions, WallFilter};
+
+/// The strongest agent's think time per move when neither the spec nor the caller sets one.
+pub const STRONGEST_DEFAULT_TIME: Duration = Duration::from_secs(2);
+
+const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s");
+
+const STRONGEST_KEYS: &[KeyInfo] = &[
+    KeyInfo::new("time", "2s", "time per move (the caller's limit may be tighter)"),
+    KeyInfo::new("depth", "64", "deepest iteration"),
+    KeyInfo::new("eval", "race", "evaluator at the horizon"),
+    KeyInfo::new(
+        "filter",
+        "true",
+        "below the root, search only walls that touch a shortest path or the opponent",
+    ),
+    KeyInfo::new("tt", "20", "log2 of the transposition table's entries; 0 for none"),
+];
+
+const SEED002_KEYS: &[KeyInfo] = &[
+    KeyInfo::new("depth", "auto", "plies; auto = seed 002's table by board size"),
+    TIME_KEY,
+];
 
 /// Seed 002's engine: alpha-beta at its depth-by-size table with pseudo-depth, seed 002's
 /// evaluation, moves in generation order.
@@ -19,24 +55,132 @@ pub fn seed002() -> Box<dyn Agent<Quoridor>> {
     ))
 }
 
-/// The strongest engine: iterative deepening alpha-beta with table, path-aware ordering and
-/// the wall filter, under the race evaluator. `seed` is accepted for reproducible variants;
-/// the search itself is deterministic.
+/// The strongest engine with its default settings (2 s per move unless the caller's limit
+/// is tighter). The search is deterministic; `seed` is accepted for a uniform interface.
 pub fn strongest(_seed: u64) -> Box<dyn Agent<Quoridor>> {
     Box::new(AlphaBetaAgent::new(
         "strongest",
-        SearchOptions::strong(Duration::from_secs(2)),
+        SearchOptions::strong(STRONGEST_DEFAULT_TIME),
         Arc::new(RaceEval),
     ))
 }
 
-/// Builds an agent from its spec (`strongest`, `seed002`, …) with a seed for its randomness.
-pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Quoridor>>, String> {
-    match spec.trim() {
-        "strongest" | "" => Ok(strongest(seed)),
-        "seed002" => Ok(seed002()),
-        other => Err(format!(
-            "unknown Quoridor agent '{other}': choose strongest or seed002"
-        )),
+/// Playouts that mostly walk a shortest path: with probability 3/4 the pawn step that
+/// brings the mover nearest its goal, otherwise any legal move.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PathRollout;
+
+impl RolloutPolicy<Quoridor> for PathRollout {
+    fn name(&self) -> &str {
+        "paths"
     }
+
+    fn choose(&self, state: &Quoridor, moves: &[Move], rng: &mut SearchRng) -> Move {
+        if rng.random_range(0..4) != 0 {
+            let me = state.to_move();
+            let goal = state.goal_row(me);
+            let best = moves
+                .iter()
+                .filter_map(|&m| match m {
+                    Move::Pawn { to, .. } => state
+                        .passages()
+                        .distance_to_row(to, goal)
+                        .map(|d| (d, m)),
+                    Move::Wall(_) => None,
+                })
+                .min_by_key(|&(d, _)| d);
+            if let Some((_, m)) = best {
+                return m;
+            }
+        }
+        moves[rng.random_range(0..moves.len())]
+    }
+}
+
+fn strongest_from(catalog: &Catalog<Quoridor>, p: &Params) -> Result<Box<dyn Agent<Quoridor>>, SpecError> {
+    let mut options = SearchOptions::strong(p.duration("time")?);
+    options.depth = p.u32("depth")?.max(1);
+    if !p.bool("filter")? {
+        options.wall_filter = WallFilter::All;
+    }
+    let bits = p.u32("tt")?;
+    if bits > 28 {
+        return Err(p.bad_value("tt", "log2 of the table's entries, 0 to 28"));
+    }
+    options.table_bits = bits;
+    let name = if p.given().is_empty() {
+        "strongest".to_string()
+    } else {
+        let keys: Vec<String> = p.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!("strongest:{}", keys.join(","))
+    };
+    Ok(Box::new(AlphaBetaAgent::new(&name, options, catalog.evaluator_for(p)?)))
+}
+
+/// Every Quoridor agent, evaluator and preset, by name. The default evaluator is `race`;
+/// the default agent is `strongest` (also reachable as `default`).
+pub fn catalog() -> Catalog<Quoridor> {
+    let mut catalog = Catalog::generic(Arc::new(RaceEval));
+    catalog.add_evaluator(Arc::new(Seed002Eval));
+    catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: false }));
+    catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: true }));
+    catalog.add_rollout(Arc::new(PathRollout));
+    catalog.add_catalog_agent(
+        "strongest",
+        "iterative-deepening alpha-beta with table, path-aware ordering and wall filter",
+        STRONGEST_KEYS,
+        |catalog, p, _seed| strongest_from(catalog, p),
+    );
+    catalog.add_agent(
+        "seed002",
+        "seed 002's engine: depth by board size with pseudo-depth, its 1/0.6/0.8 evaluation",
+        SEED002_KEYS,
+        |p, _seed| {
+            let mut options = SearchOptions::seed002();
+            if let Some(depth) = p.opt_u32("depth")? {
+                options.depth_by_size = false;
+                options.pseudo_depth = false;
+                options.depth = depth.max(1);
+            }
+            options.time = p.opt_duration("time")?;
+            Ok(Box::new(AlphaBetaAgent::new(
+                "seed002",
+                options,
+                Arc::new(Seed002Eval),
+            )))
+        },
+    );
+    catalog.add_preset(
+        "default",
+        "the strongest engine",
+        "strongest",
+    );
+    catalog.add_preset(
+        "seed004-minimax",
+        "seed 004's minimax with alpha-beta: depth 2, its path heuristic",
+        "alphabeta:depth=2,eval=seed004,tt=0,id=false,pvs=false,killers=false,history=false",
+    );
+    catalog.add_preset(
+        "seed004-expectimax",
+        "seed 004's expectimax: depth 2, its heuristic with the opponent's path weighed 17x",
+        "expectimax:depth=2,eval=seed004-expectimax",
+    );
+    catalog.add_preset(
+        "seed004-mcts",
+        "seed 004's UCT: c = 0.1·√2 in this library's form, uniform random playouts",
+        "mcts:c=0.141,solver=false,iterations=1000",
+    );
+    catalog.add_preset(
+        "mcts-paths",
+        "UCT with playouts that mostly step along a shortest path",
+        "mcts:c=0.5,rollout=paths,time=2s",
+    );
+    catalog
+}
+
+/// Builds an agent from its spec (`strongest`, `seed002`, `mcts:time=1s`, …) with a seed
+/// for its randomness.
+pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Quoridor>>, String> {
+    let spec = if spec.trim().is_empty() { "strongest" } else { spec };
+    catalog().build(spec, seed).map_err(|e| e.to_string())
 }

@@ -42,7 +42,7 @@ pub struct SearchOptions {
     /// lengthen the opponent's path.
     pub ordering: bool,
     pub wall_filter: WallFilter,
-    /// A time budget of the agent's own (the caller's limits may be tighter).
+    /// The agent's think time when the caller gives no time limit.
     pub time: Option<Duration>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
     pub depth_by_size: bool,
@@ -387,9 +387,15 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         if self.options.depth_by_size {
             (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
+        // The agent's own time applies only when the caller sets none: a referee's budget
+        // may be longer than the default.
         let own = SearchLimits {
             depth: Some(self.options.depth),
-            time: self.options.time,
+            time: if limits.time.is_some() {
+                None
+            } else {
+                self.options.time
+            },
             ..SearchLimits::default()
         };
         let limits = limits.combine(&own);
@@ -421,7 +427,12 @@ impl Agent<Quoridor> for AlphaBetaAgent {
             }
             let mv = self.root_best?;
             best = Some((mv, value, depth));
-            if depth >= max_depth || ply_core::eval::is_proven(value) {
+            // A proven result is final once the search horizon covers it; a longer one may
+            // come from the table, and stopping there would let the engine walk in circles
+            // between positions that each "win" in the same number of moves.
+            let proven_within = ply_core::eval::is_proven(value)
+                && (WIN - value.abs()) as u32 <= depth;
+            if depth >= max_depth || proven_within {
                 break;
             }
             // An iteration costs several times the one before: do not start one that
