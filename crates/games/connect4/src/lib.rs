@@ -17,3 +17,6 @@ pub mod report;
 pub mod testset;
 
 pub use eval::{CenterFirst, Seed001, Threats};
+pub mod agents;
+
+pub use agents::{catalog, Perfect};

@@ -1,0 +1,188 @@
+//! The Connect Four agent catalog: the generic searches with this crate's evaluators and
+//! ordering, seed 001's three players as presets, and `perfect`, the solver as a player.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ply_core::{Agent, Decision, Game, SearchLimits};
+use ply_search::alphabeta::{AlphaBeta, TranspositionTable as SearchTable};
+use ply_search::spec::{Catalog, KeyInfo, Params};
+
+use crate::eval::{CenterFirst, Seed001, Threats};
+use crate::game::{Column, Connect4};
+use crate::solver::Solver;
+
+/// Keys of the `perfect` agent.
+const PERFECT_KEYS: &[KeyInfo] = &[
+    KeyInfo::new("time", "1s", "time budget per move"),
+    KeyInfo::new(
+        "table",
+        "22",
+        "solver table size as log2 of its 8-byte entries (22 = 32 MiB)",
+    ),
+];
+
+/// Every Connect Four agent, evaluator, ordering and preset, for `ply list`, `play`,
+/// `arena` and the server.
+///
+/// - evaluators: `threats` (the default: windows + threats by row parity) and `seed001`
+///   (seed 001's window heuristic, exactly);
+/// - ordering: `center` (3, 2, 4, 1, 5, 0, 6 on seven columns);
+/// - presets: `seed001-minimax` (minimax depth 5), `seed001-alphabeta` (plain alpha-beta
+///   depth 9, centre-first), `seed001-mcts` (UCT, C = 2, 0.75 s per move, random playouts);
+/// - agent: `perfect` (the solver's best move within `time`; when the solver cannot finish,
+///   the move of the deepest completed alpha-beta iteration).
+pub fn catalog() -> Catalog<Connect4> {
+    let mut catalog = Catalog::generic(Arc::new(Threats));
+    catalog.add_evaluator(Arc::new(Seed001));
+    catalog.add_ordering(Arc::new(CenterFirst));
+    catalog.add_preset(
+        "seed001-minimax",
+        "seed 001's minimax: depth 5, window heuristic",
+        "minimax:depth=5,eval=seed001",
+    );
+    catalog.add_preset(
+        "seed001-alphabeta",
+        "seed 001's alpha-beta: depth 9, columns 3,2,4,1,5,0,6, window heuristic, no table",
+        "alphabeta:depth=9,eval=seed001,order=center,tt=0,id=false,pvs=false,killers=false,history=false",
+    );
+    catalog.add_preset(
+        "seed001-mcts",
+        "seed 001's MCTS: UCT with C = 2, random playouts, 0.75 s per move",
+        "mcts:time=750ms,c=2,solver=false",
+    );
+    catalog.add_agent(
+        "perfect",
+        "plays the solver's best move within the time budget; falls back to the deepest \
+         completed alpha-beta search when the solver cannot finish",
+        PERFECT_KEYS,
+        |params: &Params, _seed| {
+            let time = params.duration("time")?;
+            let bits = params.u32("table")?;
+            if !(16..=30).contains(&bits) {
+                return Err(params.bad_value("table", "a table size from 16 to 30"));
+            }
+            Ok(Box::new(Perfect::new(time, bits)) as Box<dyn Agent<Connect4>>)
+        },
+    );
+    catalog
+}
+
+/// Share of the budget the fallback search gets first, so a move is always ready.
+const FALLBACK_SHARE: f64 = 0.2;
+
+/// The solver as a player.
+///
+/// Each move: a short iterative-deepening alpha-beta (threats evaluator, centre-first,
+/// table) secures a move; then the solver analyses every column with what is left of the
+/// budget. If it finishes, the best proven column is played (the fastest win, else a draw,
+/// else the slowest loss; ties to the centre); if not, the deepest completed alpha-beta
+/// iteration's move is. The solver's table is kept between moves, so later moves get proven
+/// sooner.
+pub struct Perfect {
+    time: Duration,
+    table_bits: u32,
+    solver: Solver,
+    fallback: AlphaBeta<Connect4, SearchTable<Connect4>>,
+}
+
+impl Perfect {
+    pub fn new(time: Duration, table_bits: u32) -> Self {
+        Perfect {
+            time,
+            table_bits,
+            solver: Solver::with_table_bits(table_bits),
+            fallback: AlphaBeta::new(Arc::new(Threats))
+                .ordering(Arc::new(CenterFirst))
+                .table(16),
+        }
+    }
+}
+
+impl Agent<Connect4> for Perfect {
+    fn name(&self) -> String {
+        format!(
+            "perfect:time={}ms,table={}",
+            self.time.as_millis(),
+            self.table_bits
+        )
+    }
+
+    fn select(&mut self, state: &Connect4, limits: &SearchLimits) -> Option<Decision<Column>> {
+        if state.is_terminal() {
+            return None;
+        }
+        let started = Instant::now();
+        let budget = limits.time.map_or(self.time, |t| t.min(self.time));
+        let deadline = started + budget;
+        let fallback_limits = SearchLimits {
+            time: Some(budget.mul_f64(FALLBACK_SHARE)),
+            stop: limits.stop.clone(),
+            ..SearchLimits::default()
+        };
+        let fallback = self.fallback.select(state, &fallback_limits)?;
+        let nodes_before = self.solver.nodes();
+        let proven = self.solver.best_move_until(state, Some(deadline));
+        let solver_nodes = self.solver.nodes() - nodes_before;
+        Some(match proven {
+            Some((col, score)) => Decision {
+                mv: col as Column,
+                value: score as f64,
+                pv: vec![col as Column],
+                nodes: fallback.nodes + solver_nodes,
+                depth: (state.width() * state.height() - state.moves_played()) as u32,
+                elapsed: started.elapsed(),
+                iterations: 0,
+            },
+            None => Decision {
+                nodes: fallback.nodes + solver_nodes,
+                elapsed: started.elapsed(),
+                ..fallback
+            },
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.solver.clear();
+        self.fallback.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_builds_every_named_agent() {
+        let catalog = catalog();
+        for spec in [
+            "seed001-minimax",
+            "seed001-alphabeta",
+            "seed001-mcts:time=50ms",
+            "perfect:time=100ms",
+            "alphabeta:depth=4,eval=seed001,order=center",
+            "alphabeta:depth=4,eval=threats",
+        ] {
+            assert!(catalog.build(spec, 1).is_ok(), "{spec}");
+        }
+        assert!(catalog.evaluator("seed001").is_some());
+        assert!(catalog.evaluator("threats").is_some());
+        let err = catalog
+            .build("perfect:table=99", 1)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("table"), "{err}");
+    }
+
+    #[test]
+    fn perfect_takes_a_win_and_blocks_a_loss() {
+        let mut agent = catalog().build("perfect:time=300ms", 1).unwrap();
+        let win = Connect4::standard().after("112233").unwrap();
+        let d = agent.select(&win, &SearchLimits::none()).unwrap();
+        assert_eq!(d.mv, 3, "completes the row");
+        let block = Connect4::standard().after("1122335").unwrap();
+        let d = agent.select(&block, &SearchLimits::none()).unwrap();
+        assert_eq!(d.mv, 3, "blocks the row");
+    }
+}
