@@ -22,7 +22,7 @@ mod rollout;
 mod tree;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ply_core::{Agent, Decision, Game, Player, Scores, SearchLimits, Stopper};
 use rand::{Rng, SeedableRng};
@@ -76,6 +76,8 @@ pub struct Mcts<G: Game> {
     moves: Vec<G::Move>,
     /// Moves played from the root during one iteration, undone afterwards.
     played: Vec<G::Move>,
+    /// The current search's deadline, if it has a time limit.
+    deadline: Option<Instant>,
     name: Option<String>,
 }
 
@@ -92,6 +94,7 @@ impl<G: Game> Mcts<G> {
             tree: Tree::new(),
             moves: Vec::new(),
             played: Vec::new(),
+            deadline: None,
             name: None,
         }
     }
@@ -229,13 +232,20 @@ impl<G: Game> Mcts<G> {
         self.moves[k]
     }
 
-    /// Plays the game out from `state` with the rollout policy; returns its scores.
-    fn playout(&mut self, state: &mut G, nodes: &mut u64) -> Scores {
+    /// Plays the game out from `state` with the rollout policy; returns its scores, or
+    /// `None` when the deadline passed on the way.
+    fn playout(&mut self, state: &mut G, nodes: &mut u64) -> Option<Scores> {
         let start = self.played.len();
         let mut result = None;
-        for _ in 0..self.options.playout_limit {
+        let mut out_of_time = false;
+        for ply in 0..self.options.playout_limit {
             if let Some(scores) = state.outcome() {
                 result = Some(scores);
+                break;
+            }
+            // A long playout in a slow game could outlast the deadline on its own.
+            if ply % 32 == 31 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                out_of_time = true;
                 break;
             }
             state.legal_moves(&mut self.moves);
@@ -251,7 +261,7 @@ impl<G: Game> Mcts<G> {
             let mv = self.played.pop().expect("a move played in this playout");
             state.undo(mv);
         }
-        scores
+        (!out_of_time).then_some(scores)
     }
 
     /// Proves `node` from its children if it can, then its ancestors (two players).
@@ -317,8 +327,9 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// One iteration: select, expand, play out, back up. Returns the depth reached.
-    fn iterate(&mut self, state: &mut G, nodes: &mut u64) -> u32 {
+    /// One iteration: select, expand, play out, back up. Returns the depth reached, or
+    /// `None` if the deadline cut the playout short (nothing is backed up then).
+    fn iterate(&mut self, state: &mut G, nodes: &mut u64) -> Option<u32> {
         let solver = self.options.solver && state.num_players() == 2;
         let mut node = 0u32;
         let mut depth = 0;
@@ -326,11 +337,14 @@ impl<G: Game> Mcts<G> {
         let scores = loop {
             *nodes += 1;
             if let Some(proof) = self.tree.node(node).proof {
-                break Self::proof_scores(proof, self.tree.node(node).mover as Player);
+                break Some(Self::proof_scores(
+                    proof,
+                    self.tree.node(node).mover as Player,
+                ));
             }
             if let Some(scores) = state.outcome() {
                 self.settle_terminal(node, &scores, solver);
-                break scores;
+                break Some(scores);
             }
             if expanded {
                 break self.playout(state, nodes);
@@ -359,16 +373,18 @@ impl<G: Game> Mcts<G> {
             node = child;
             depth += 1;
         };
-        let rewards = Self::rewards(&scores);
-        let mut back = node;
-        while back != NONE {
-            self.tree.add_rewards(back, &rewards);
-            back = self.tree.node(back).parent;
+        if let Some(scores) = scores {
+            let rewards = Self::rewards(&scores);
+            let mut back = node;
+            while back != NONE {
+                self.tree.add_rewards(back, &rewards);
+                back = self.tree.node(back).parent;
+            }
         }
         while let Some(mv) = self.played.pop() {
             state.undo(mv);
         }
-        depth
+        scores.map(|_| depth)
     }
 
     /// The root child to play.
@@ -440,6 +456,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
             limits.iterations = Some(DEFAULT_ITERATIONS);
         }
         let mut stopper = Stopper::new(&limits);
+        self.deadline = stopper.deadline();
         let mut position = state.clone();
         let me = position.to_move();
         let players = position.num_players();
@@ -455,7 +472,10 @@ impl<G: Game> Agent<G> for Mcts<G> {
         while iterations == 0
             || !(stopper.iterations_done(iterations, nodes) || (timed && stopper.out_of_time()))
         {
-            depth = depth.max(self.iterate(&mut position, &mut nodes));
+            let Some(reached) = self.iterate(&mut position, &mut nodes) else {
+                break;
+            };
+            depth = depth.max(reached);
             iterations += 1;
             if self.tree.node(0).proof.is_some() {
                 break;
