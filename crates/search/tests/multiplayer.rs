@@ -943,6 +943,13 @@ fn catalog_builds_the_three_agents_from_specs() {
         .build("maxn:depth=2,eval=zero,time=1s", 1)
         .expect("builds");
     assert_eq!(agent.name(), "maxn:depth=2,time=1000ms,eval=zero");
+    let agent = catalog
+        .build("paranoid:killers=off,nodes=900", 1)
+        .expect("builds");
+    assert_eq!(
+        agent.name(),
+        "paranoid:nodes=900,eval=tree-noise,killers=false"
+    );
 }
 
 #[test]
@@ -960,6 +967,8 @@ fn catalog_rejects_bad_specs_with_a_clear_message() {
         ("maxn:max-sum=1.5,min-value=0", "max-sum"),
         ("bestreply:default=lazy", "first or greedy"),
         ("bestreply:c=2", "default"),
+        ("maxn:killers=true", "killers"),
+        ("paranoid:killers=maybe", "true or false"),
     ];
     for (spec, mentioned) in cases {
         let message = match catalog.build(spec, 1) {

@@ -510,6 +510,38 @@ fn maxn_shallow_pruning_changes_nothing_but_the_node_count() {
     eprintln!("max-n nodes with shallow pruning {with}, without {without}");
 }
 
+#[test]
+fn killer_moves_change_the_node_count_not_the_value() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    let (mut with, mut without) = (0, 0);
+    for _ in 0..6 {
+        let mut state = KInARow::new(5, 5, 4);
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            state.legal_moves(&mut moves);
+            state.play(*moves.choose(&mut rng).expect("early in the game"));
+        }
+        let limits = SearchLimits::depth(4);
+        let on = options().ordering(Arc::new(CentreFirst));
+        let off = on.clone().killers(false);
+        let pairs: [(Box<dyn Agent<KInARow>>, Box<dyn Agent<KInARow>>); 2] = [
+            (
+                Box::new(Paranoid::new(on.clone())),
+                Box::new(Paranoid::new(off.clone())),
+            ),
+            (Box::new(BestReply::new(on)), Box::new(BestReply::new(off))),
+        ];
+        for (mut a, mut b) in pairs {
+            let a = a.select(&state, &limits).expect("move");
+            let b = b.select(&state, &limits).expect("move");
+            assert_eq!(a.value, b.value, "{state}");
+            with += a.nodes;
+            without += b.nodes;
+        }
+    }
+    eprintln!("paranoid + best-reply nodes: killers {with}, no killers {without}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Figures for the report: run with `cargo test --release -- --ignored --nocapture`.
 

@@ -109,14 +109,15 @@ impl<G: Game> FixedDepthSearch<G> for BestReplySearch<'_, G> {
         depth: u32,
         context: &mut SearchContext<G>,
     ) -> i64 {
-        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, None, context)
+        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, None, true, context)
     }
 }
 
 impl<G: Game> BestReplySearch<'_, G> {
     /// Fail-soft alpha-beta over the root player's value. `replier` is the opponent that
     /// already deviated from its default move in the current MIN layer, if any: every other
-    /// opponent of the layer then plays its default move only.
+    /// opponent of the layer then plays its default move only. `on_previous_pv`: every move
+    /// from the root to here followed the previous iteration's best line.
     #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &self,
@@ -126,6 +127,7 @@ impl<G: Game> BestReplySearch<'_, G> {
         mut alpha: i64,
         mut beta: i64,
         replier: Option<Player>,
+        on_previous_pv: bool,
         context: &mut SearchContext<G>,
     ) -> i64 {
         context.enter(ply);
@@ -151,9 +153,13 @@ impl<G: Game> BestReplySearch<'_, G> {
             moves.clear();
             moves.push(default);
         }
+        // Only now: the default move is the first in the static order, whatever comes first
+        // in the search.
+        context.prioritise(&mut moves, ply, on_previous_pv);
 
         let mut best = if maximising { -INFINITY } else { INFINITY };
         for &mv in &moves {
+            let child_on_pv = context.continues_previous_pv(on_previous_pv, ply, mv);
             state.play(mv);
             // A layer ends when the root player is to move again (or the game is over).
             let layer_ends =
@@ -171,6 +177,7 @@ impl<G: Game> BestReplySearch<'_, G> {
                 alpha,
                 beta,
                 child_replier,
+                child_on_pv,
                 context,
             );
             state.undo(mv);
@@ -191,6 +198,7 @@ impl<G: Game> BestReplySearch<'_, G> {
                 beta = beta.min(value);
             }
             if alpha >= beta {
+                context.record_cutoff(ply, mv);
                 break;
             }
         }

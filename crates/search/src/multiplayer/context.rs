@@ -1,5 +1,5 @@
-//! The per-decision working memory of a search: move lists and principal variations per
-//! ply, the node count and the stopper.
+//! The per-decision working memory of a search: move lists, principal variations and
+//! killer moves per ply, the node count and the stopper.
 //!
 //! Buffers are reused from node to node (`legal_moves` clears and refills a ply's list), so
 //! after the first visit of each ply the search loop allocates nothing.
@@ -15,26 +15,38 @@ pub(crate) struct SearchContext<G: Game> {
     /// Whether this iteration cut a non-terminal position at the horizon; if not, a deeper
     /// iteration would return the same result.
     pub(crate) horizon_reached: bool,
-    /// The move to search first at the root (the previous iteration's best).
-    pub(crate) root_first: Option<G::Move>,
+    /// The previous iteration's best line: its first move is searched first at the root,
+    /// and the searches that may reorder freely follow the whole line first.
+    pub(crate) previous_pv: Vec<G::Move>,
     ordering: Option<Arc<dyn MoveOrdering<G>>>,
+    /// Whether [`SearchContext::prioritise`] puts killer moves early.
+    killers_on: bool,
     move_lists: Vec<Vec<G::Move>>,
     /// Triangular table: `pv[ply]` is the best line found from the node at `ply`.
     pv: Vec<Vec<G::Move>>,
+    /// Per ply, the last two moves that caused a cutoff there (in sibling positions they
+    /// often refute again).
+    killers: Vec<[Option<G::Move>; 2]>,
 }
 
 const MOVE_LIST_CAPACITY: usize = 256;
 
 impl<G: Game> SearchContext<G> {
-    pub(crate) fn new(stopper: Stopper, ordering: Option<Arc<dyn MoveOrdering<G>>>) -> Self {
+    pub(crate) fn new(
+        stopper: Stopper,
+        ordering: Option<Arc<dyn MoveOrdering<G>>>,
+        killers_on: bool,
+    ) -> Self {
         SearchContext {
             stopper,
             nodes: 0,
             horizon_reached: false,
-            root_first: None,
+            previous_pv: Vec::new(),
             ordering,
+            killers_on,
             move_lists: Vec::new(),
             pv: Vec::new(),
+            killers: Vec::new(),
         }
     }
 
@@ -43,6 +55,7 @@ impl<G: Game> SearchContext<G> {
         self.nodes += 1;
         while self.pv.len() <= ply + 1 {
             self.pv.push(Vec::with_capacity(32));
+            self.killers.push([None; 2]);
         }
         self.pv[ply].clear();
     }
@@ -56,8 +69,9 @@ impl<G: Game> SearchContext<G> {
         self.stopper.stopped()
     }
 
-    /// The legal moves at `ply`, ordered, with the root hint first at ply 0. Hand the list
-    /// back with [`SearchContext::give_back`] once the node is done.
+    /// The legal moves at `ply` in search order: the game's order after the static move
+    /// ordering, with the previous best move first at the root. Hand the list back with
+    /// [`SearchContext::give_back`] once the node is done.
     pub(crate) fn take_moves(&mut self, state: &G, ply: usize) -> Vec<G::Move> {
         while self.move_lists.len() <= ply {
             self.move_lists.push(Vec::with_capacity(MOVE_LIST_CAPACITY));
@@ -68,13 +82,52 @@ impl<G: Game> SearchContext<G> {
             ordering.order(state, &mut moves);
         }
         if ply == 0 {
-            if let Some(first) = self.root_first {
-                if let Some(index) = moves.iter().position(|&mv| mv == first) {
-                    moves[..=index].rotate_right(1);
-                }
+            if let Some(&first) = self.previous_pv.first() {
+                move_to(&mut moves, 0, first);
             }
         }
         moves
+    }
+
+    /// Dynamic ordering for searches whose value does not depend on the move order
+    /// (alpha-beta): the previous iteration's move first while the node lies on its line,
+    /// then the killer moves; the rest keep their order.
+    pub(crate) fn prioritise(&self, moves: &mut [G::Move], ply: usize, on_previous_pv: bool) {
+        let mut front = 0;
+        let pv_move = if on_previous_pv {
+            self.previous_pv.get(ply).copied()
+        } else {
+            None
+        };
+        let killers = if self.killers_on {
+            self.killers[ply]
+        } else {
+            [None; 2]
+        };
+        for first in [pv_move, killers[0], killers[1]].into_iter().flatten() {
+            if move_to(&mut moves[front..], 0, first) {
+                front += 1;
+            }
+        }
+    }
+
+    /// Whether the child reached by `mv` from a node on the previous line is on it too.
+    pub(crate) fn continues_previous_pv(
+        &self,
+        on_previous_pv: bool,
+        ply: usize,
+        mv: G::Move,
+    ) -> bool {
+        on_previous_pv && self.previous_pv.get(ply) == Some(&mv)
+    }
+
+    /// `mv` refuted the node at `ply`: remember it as a killer there.
+    pub(crate) fn record_cutoff(&mut self, ply: usize, mv: G::Move) {
+        let slots = &mut self.killers[ply];
+        if slots[0] != Some(mv) {
+            slots[1] = slots[0];
+            slots[0] = Some(mv);
+        }
     }
 
     pub(crate) fn give_back(&mut self, ply: usize, moves: Vec<G::Move>) {
@@ -93,5 +146,17 @@ impl<G: Game> SearchContext<G> {
     /// The best line from the root found by the last search.
     pub(crate) fn root_pv(&self) -> &[G::Move] {
         self.pv.first().map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Moves `mv` (if present) to `index`, shifting the moves before it back by one so they keep
+/// their order. Whether it was found.
+fn move_to<M: Copy + PartialEq>(moves: &mut [M], index: usize, mv: M) -> bool {
+    match moves[index..].iter().position(|&m| m == mv) {
+        Some(offset) => {
+            moves[index..=index + offset].rotate_right(1);
+            true
+        }
+        None => false,
     }
 }

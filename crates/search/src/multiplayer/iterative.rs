@@ -41,7 +41,11 @@ pub(crate) fn iterative_deepening<G: Game, S: FixedDepthSearch<G>>(
         .unwrap_or(if open_ended { MAX_DEPTH } else { DEFAULT_DEPTH })
         .max(1);
 
-    let mut context = SearchContext::new(Stopper::new(&limits), options.ordering.clone());
+    let mut context = SearchContext::new(
+        Stopper::new(&limits),
+        options.ordering.clone(),
+        options.killers,
+    );
     let mut root = state.clone();
     let mut best: Option<(i64, Vec<G::Move>)> = None;
     let mut completed_depth = 0;
@@ -57,8 +61,9 @@ pub(crate) fn iterative_deepening<G: Game, S: FixedDepthSearch<G>>(
         if context.stopped() || context.root_pv().is_empty() {
             break;
         }
-        context.root_first = context.root_pv().first().copied();
-        best = Some((value, context.root_pv().to_vec()));
+        let line = context.root_pv().to_vec();
+        context.previous_pv.clone_from(&line);
+        best = Some((value, line));
         completed_depth = depth;
         if !context.horizon_reached {
             break;

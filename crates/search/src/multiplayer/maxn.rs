@@ -60,6 +60,7 @@ impl<G: Game> MaxN<G> {
         let mut context = SearchContext::new(
             ply_core::Stopper::new(&limits),
             self.options.ordering.clone(),
+            false,
         );
         let search = MaxNSearch {
             options: &self.options,

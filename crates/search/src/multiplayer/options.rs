@@ -29,6 +29,7 @@ pub struct SearchOptions<G: Game> {
     pub(crate) depth: Option<u32>,
     pub(crate) time: Option<Duration>,
     pub(crate) nodes: Option<u64>,
+    pub(crate) killers: bool,
 }
 
 impl<G: Game> Clone for SearchOptions<G> {
@@ -39,6 +40,7 @@ impl<G: Game> Clone for SearchOptions<G> {
             depth: self.depth,
             time: self.time,
             nodes: self.nodes,
+            killers: self.killers,
         }
     }
 }
@@ -54,13 +56,14 @@ impl<G: Game> fmt::Debug for SearchOptions<G> {
             .field("depth", &self.depth)
             .field("time", &self.time)
             .field("nodes", &self.nodes)
+            .field("killers", &self.killers)
             .finish()
     }
 }
 
 impl<G: Game> SearchOptions<G> {
     /// No limits of its own (so [`DEFAULT_DEPTH`] unless the caller says otherwise), no
-    /// ordering: moves are searched in the game's legal-move order.
+    /// static ordering (moves come in the game's legal-move order), killer moves on.
     pub fn new(evaluator: Arc<dyn Evaluator<G>>) -> Self {
         SearchOptions {
             evaluator,
@@ -68,6 +71,7 @@ impl<G: Game> SearchOptions<G> {
             depth: None,
             time: None,
             nodes: None,
+            killers: true,
         }
     }
 
@@ -92,6 +96,14 @@ impl<G: Game> SearchOptions<G> {
     /// Reorders the moves at every node before they are searched.
     pub fn ordering(mut self, ordering: Arc<dyn MoveOrdering<G>>) -> Self {
         self.ordering = Some(ordering);
+        self
+    }
+
+    /// Killer moves (the last two moves that caused a cutoff at the same ply are tried
+    /// early) in the alpha-beta searches, paranoid and best-reply. They change the node
+    /// count, never the value; max-n, whose result follows the move order, ignores them.
+    pub fn killers(mut self, on: bool) -> Self {
+        self.killers = on;
         self
     }
 
@@ -124,6 +136,9 @@ impl<G: Game> SearchOptions<G> {
         keys.push(format!("eval={}", self.evaluator.name()));
         if let Some(ordering) = &self.ordering {
             keys.push(format!("order={}", ordering.name()));
+        }
+        if !self.killers {
+            keys.push("killers=false".to_string());
         }
         keys.join(",")
     }

@@ -55,13 +55,15 @@ impl<G: Game> FixedDepthSearch<G> for ParanoidSearch<'_, G> {
         depth: u32,
         context: &mut SearchContext<G>,
     ) -> i64 {
-        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, context)
+        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, true, context)
     }
 }
 
 impl<G: Game> ParanoidSearch<'_, G> {
     /// Fail-soft alpha-beta over the root player's value: max at the root player's turns,
-    /// min at everyone else's.
+    /// min at everyone else's. `on_previous_pv`: every move from the root to here followed
+    /// the previous iteration's best line.
+    #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &self,
         state: &mut G,
@@ -69,6 +71,7 @@ impl<G: Game> ParanoidSearch<'_, G> {
         ply: usize,
         mut alpha: i64,
         mut beta: i64,
+        on_previous_pv: bool,
         context: &mut SearchContext<G>,
     ) -> i64 {
         context.enter(ply);
@@ -84,10 +87,13 @@ impl<G: Game> ParanoidSearch<'_, G> {
 
         let maximising = state.to_move() == self.root_player;
         let mut best = if maximising { -INFINITY } else { INFINITY };
-        let moves = context.take_moves(state, ply);
+        let mut moves = context.take_moves(state, ply);
+        context.prioritise(&mut moves, ply, on_previous_pv);
         for &mv in &moves {
+            let child_on_pv = context.continues_previous_pv(on_previous_pv, ply, mv);
             state.play(mv);
-            let value = self.alpha_beta(state, depth - 1, ply + 1, alpha, beta, context);
+            let value =
+                self.alpha_beta(state, depth - 1, ply + 1, alpha, beta, child_on_pv, context);
             state.undo(mv);
             if context.stopped() {
                 break;
@@ -106,6 +112,7 @@ impl<G: Game> ParanoidSearch<'_, G> {
                 beta = beta.min(value);
             }
             if alpha >= beta {
+                context.record_cutoff(ply, mv);
                 break;
             }
         }

@@ -25,6 +25,21 @@ const COMMON_KEYS: [KeyInfo; 5] = [
     KeyInfo::new("order", "none", "move-ordering hook"),
 ];
 
+const KILLERS_KEY: KeyInfo = KeyInfo::new(
+    "killers",
+    "true",
+    "try the moves that caused cutoffs at the same ply early",
+);
+
+const PARANOID_KEYS: [KeyInfo; 6] = [
+    COMMON_KEYS[0],
+    COMMON_KEYS[1],
+    COMMON_KEYS[2],
+    COMMON_KEYS[3],
+    COMMON_KEYS[4],
+    KILLERS_KEY,
+];
+
 const MAXN_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[0],
     COMMON_KEYS[1],
@@ -43,12 +58,13 @@ const MAXN_KEYS: [KeyInfo; 7] = [
     ),
 ];
 
-const BESTREPLY_KEYS: [KeyInfo; 6] = [
+const BESTREPLY_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[0],
     COMMON_KEYS[1],
     COMMON_KEYS[2],
     COMMON_KEYS[3],
     COMMON_KEYS[4],
+    KILLERS_KEY,
     KeyInfo::new(
         "default",
         "first",
@@ -124,9 +140,10 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
     catalog.add_catalog_agent(
         "paranoid",
         "multi-player: the others are assumed to play against the root player; alpha-beta",
-        &COMMON_KEYS,
+        &PARANOID_KEYS,
         |catalog, params, _seed| {
-            let agent: Box<dyn Agent<G>> = Box::new(Paranoid::new(options(catalog, params)?));
+            let options = options(catalog, params)?.killers(params.bool("killers")?);
+            let agent: Box<dyn Agent<G>> = Box::new(Paranoid::new(options));
             Ok(agent)
         },
     );
@@ -148,8 +165,8 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         "multi-player: root moves alternate with the single best reply of all opponents (BRS)",
         &BESTREPLY_KEYS,
         |catalog, params, _seed| {
-            let agent =
-                BestReply::new(options(catalog, params)?).default_move(default_move(params)?);
+            let options = options(catalog, params)?.killers(params.bool("killers")?);
+            let agent = BestReply::new(options).default_move(default_move(params)?);
             let agent: Box<dyn Agent<G>> = Box::new(agent);
             Ok(agent)
         },
