@@ -380,6 +380,8 @@ impl MoveOrdering<KInARow> for CentreFirst {
     }
 }
 
+type BoxedAgent = Box<dyn Agent<KInARow>>;
+
 fn options() -> SearchOptions<KInARow> {
     SearchOptions::new(Arc::new(OpenWindows))
 }
@@ -524,7 +526,7 @@ fn killer_moves_change_the_node_count_not_the_value() {
         let limits = SearchLimits::depth(4);
         let on = options().ordering(Arc::new(CentreFirst));
         let off = on.clone().killers(false);
-        let pairs: [(Box<dyn Agent<KInARow>>, Box<dyn Agent<KInARow>>); 2] = [
+        let pairs: [(BoxedAgent, BoxedAgent); 2] = [
             (
                 Box::new(Paranoid::new(on.clone())),
                 Box::new(Paranoid::new(off.clone())),
