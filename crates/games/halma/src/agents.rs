@@ -108,6 +108,7 @@ pub fn catalog() -> Catalog<Halma> {
             Ok(Box::new(champion))
         },
     );
+    catalog.add_preset("strongest", "the strongest agent", "champion");
     catalog.add_preset(
         "halma-ab",
         "alpha-beta with the progress evaluator and ordering",

@@ -8,6 +8,7 @@
 
 pub mod agents;
 mod display;
+pub mod engine;
 pub mod eval;
 mod geometry;
 mod layout;

@@ -179,6 +179,18 @@ pub fn position_from_json(like: &Halma, text: &str) -> Result<Halma, GameError> 
     let mut finished = [NEVER; 6];
     let mut dropped = [NEVER; 6];
     let mut full = false;
+    // Unknown keys first, so that a wrong player count is named as such.
+    for key in object.keys() {
+        let known = ["turn", "ply", "finished", "dropped"].contains(&key.as_str())
+            || letter_of(key, players).is_some();
+        if !known {
+            return Err(fail(format!(
+                "'{key}' is not a player of this {players}-player game (players {}) nor a \
+                 field (turn, ply, finished, dropped)",
+                LETTERS[..players].iter().collect::<String>()
+            )));
+        }
+    }
     for (key, field) in object {
         match key.as_str() {
             "turn" => {
