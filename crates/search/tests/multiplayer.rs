@@ -48,6 +48,9 @@ struct TreeShape {
     leaf_percent: u64,
     /// Chance in percent that a turn skips a player.
     skip_percent: u64,
+    /// The player to move at the start never moves again (as a halma player whose pegs
+    /// are all home while the others play on).
+    first_player_drops_out: bool,
     scoring: Scoring,
 }
 
@@ -59,6 +62,7 @@ impl TreeShape {
             max_depth: 7,
             leaf_percent: 12,
             skip_percent: 15,
+            first_player_drops_out: false,
             scoring: Scoring::Ranking,
         }
     }
@@ -131,7 +135,11 @@ impl Game for TreeGame {
     fn play(&mut self, mv: u8) {
         let child = mix(self.id().wrapping_mul(31) ^ u64::from(mv) ^ 0xAB);
         let skip = usize::from(child % 100 < self.shape.skip_percent);
-        let next = (self.to_move() + 1 + skip) % self.shape.players;
+        let n = self.shape.players;
+        let mut next = (self.to_move() + 1 + skip) % n;
+        if self.shape.first_player_drops_out && next == self.path[0].1 {
+            next = (next + 1) % n;
+        }
         self.path.push((child, next));
         self.moves.push(mv);
     }
@@ -348,7 +356,9 @@ impl<'a, G: Game> Plain<'a, G> {
     }
 
     /// Best-reply search as the module documents it: in a MIN layer at most one opponent
-    /// (the replier) deviates from its default move; the others play their default.
+    /// (the replier) deviates from its default move; the others play their default. A
+    /// layer ends when the root player is to move, the game is over or the opponents have
+    /// taken n - 1 turns.
     #[allow(clippy::too_many_arguments)]
     fn best_reply(
         &mut self,
@@ -356,7 +366,7 @@ impl<'a, G: Game> Plain<'a, G> {
         depth: u32,
         ply: usize,
         root: Player,
-        replier: Option<Player>,
+        (replier, turns): (Option<Player>, usize),
         policy: DefaultMove,
     ) -> i64 {
         self.nodes += 1;
@@ -377,16 +387,18 @@ impl<'a, G: Game> Plain<'a, G> {
         let mut values = Vec::new();
         for mv in moves {
             state.play(mv);
-            let layer_ends = maximising || state.is_terminal() || state.to_move() == root;
-            let child_depth = if layer_ends { depth - 1 } else { depth };
-            let child_replier = if layer_ends {
-                None
-            } else if replier.is_some() || Some(mv) != default {
-                Some(replier.unwrap_or(mover))
+            let layer_ends = maximising
+                || state.is_terminal()
+                || state.to_move() == root
+                || turns + 1 == state.num_players() - 1;
+            let value = if layer_ends {
+                self.best_reply(state, depth - 1, ply + 1, root, (None, 0), policy)
             } else {
-                None
+                let deviates = Some(mv) != default;
+                let replier = replier.or(deviates.then_some(mover));
+                self.best_reply(state, depth, ply + 1, root, (replier, turns + 1), policy)
             };
-            values.push(self.best_reply(state, child_depth, ply + 1, root, child_replier, policy));
+            values.push(value);
             state.undo(mv);
         }
         if maximising {
@@ -546,6 +558,7 @@ fn winner_takes_all(seed: u64) -> TreeGame {
         max_depth: 7,
         leaf_percent: 25,
         skip_percent: 10,
+        first_player_drops_out: false,
         scoring: Scoring::WinnerTakesAll,
     };
     TreeGame::new(shape, seed)
@@ -626,16 +639,54 @@ fn best_reply_equals_plain_best_reply() {
                     .select(&state, &depth_limits(depth))
                     .expect("move");
                 let mut plain = Plain::new(evaluator.as_ref());
-                let expected = plain.best_reply(&mut state.clone(), depth, 0, root, None, policy);
+                let expected =
+                    plain.best_reply(&mut state.clone(), depth, 0, root, (None, 0), policy);
                 assert_eq!(
                     decision.value, expected as f64,
                     "{policy:?} {players}p seed {seed} d{depth}"
                 );
                 // The root player's move ends its layer: a new MIN layer starts below.
                 let mut next = child(&state, decision.mv);
-                let after = plain.best_reply(&mut next, depth - 1, 1, root, None, policy);
+                let after = plain.best_reply(&mut next, depth - 1, 1, root, (None, 0), policy);
                 assert_eq!(after, expected, "{policy:?} seed {seed}: not a best move");
             }
+        }
+    }
+}
+
+#[test]
+fn best_reply_layers_stay_short_when_the_root_player_drops_out() {
+    let evaluator = noise(false);
+    for players in 3..=4 {
+        for seed in 0..30 {
+            let shape = TreeShape {
+                first_player_drops_out: true,
+                max_depth: 12,
+                leaf_percent: 5,
+                ..TreeShape::small(players)
+            };
+            let state = TreeGame::new(shape, seed);
+            let (root, depth) = (state.to_move(), 3);
+            let decision = BestReply::new(SearchOptions::new(evaluator.clone()))
+                .select(&state, &depth_limits(depth))
+                .expect("move");
+            let mut plain = Plain::new(evaluator.as_ref());
+            let expected = plain.best_reply(
+                &mut state.clone(),
+                depth,
+                0,
+                root,
+                (None, 0),
+                DefaultMove::FirstOrdered,
+            );
+            assert_eq!(decision.value, expected as f64, "{players}p seed {seed}");
+            // One root ply, then layers of at most n - 1 opponent plies.
+            let longest = 1 + (depth as usize - 1) * (players - 1);
+            assert!(
+                decision.pv.len() <= longest,
+                "{players}p seed {seed}: {:?}",
+                decision.pv
+            );
         }
     }
 }
@@ -653,7 +704,7 @@ fn best_reply_pruning_visits_fewer_nodes() {
             .nodes;
         let mut plain = Plain::new(evaluator.as_ref());
         for d in 1..=depth {
-            plain.best_reply(&mut state.clone(), d, 0, state.to_move(), None, policy);
+            plain.best_reply(&mut state.clone(), d, 0, state.to_move(), (None, 0), policy);
         }
         plain_total += plain.nodes;
     }
@@ -672,8 +723,6 @@ fn two_player_trees_paranoid_and_best_reply_equal_negamax() {
     let evaluator = noise(true);
     for (seed, with_skips) in positions(2, 80) {
         let depth = 1 + (seed % 6) as u32;
-        // Paranoid counts plies, so it is negamax even when a player moves twice in a row;
-        // best-reply search counts layers, which are plies only when the players alternate.
         let alternating = TreeGame::new(
             TreeShape {
                 skip_percent: 0,
@@ -682,24 +731,23 @@ fn two_player_trees_paranoid_and_best_reply_equal_negamax() {
             seed,
         );
         let options = SearchOptions::new(evaluator.clone());
+        // Both count plies here, even when a player moves twice in a row.
         for state in [&with_skips, &alternating] {
             let mut plain = Plain::new(evaluator.as_ref());
             let expected = plain.negamax(&mut state.clone(), depth, 0) as f64;
             let paranoid = Paranoid::new(options.clone()).select(state, &depth_limits(depth));
+            let best_reply = BestReply::new(options.clone()).select(state, &depth_limits(depth));
             assert_eq!(
                 paranoid.expect("move").value,
                 expected,
                 "seed {seed} d{depth}"
             );
+            assert_eq!(
+                best_reply.expect("move").value,
+                expected,
+                "seed {seed} d{depth}"
+            );
         }
-        let mut plain = Plain::new(evaluator.as_ref());
-        let expected = plain.negamax(&mut alternating.clone(), depth, 0) as f64;
-        let best_reply = BestReply::new(options).select(&alternating, &depth_limits(depth));
-        assert_eq!(
-            best_reply.expect("move").value,
-            expected,
-            "seed {seed} d{depth}"
-        );
     }
 }
 
@@ -771,6 +819,7 @@ fn huge_tree() -> TreeGame {
         max_depth: 200,
         leaf_percent: 1,
         skip_percent: 10,
+        first_player_drops_out: false,
         scoring: Scoring::Ranking,
     };
     TreeGame::new(shape, 99)
@@ -929,7 +978,14 @@ fn catalog_builds_the_three_agents_from_specs() {
         ),
         (
             "bestreply:depth=3,default=greedy",
-            plain.best_reply(&mut state.clone(), 3, 0, root, None, DefaultMove::Greedy),
+            plain.best_reply(
+                &mut state.clone(),
+                3,
+                0,
+                root,
+                (None, 0),
+                DefaultMove::Greedy,
+            ),
         ),
     ];
     for (spec, expected) in cases {

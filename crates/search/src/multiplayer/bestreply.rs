@@ -14,10 +14,13 @@
 //! which the other opponents of the layer play default moves (the replier itself, should it
 //! move again within the layer, stays free). Every line "one opponent replies, the others
 //! play their default" is thus searched, once. With two players there are no others, and
-//! for two players who alternate the search is plain alpha-beta minimax.
+//! the search is plain alpha-beta minimax (negamax).
 //!
-//! A layer ends when the root player is to move again (or the game is over), however many
-//! opponent turns it took.
+//! A MIN layer ends when the root player is to move again, when the game is over, or after
+//! `n - 1` opponent turns (one round of the others), whichever comes first. The last rule
+//! keeps a layer finite when the root player no longer moves (a halma player whose pegs are
+//! all home while the others play on), and makes the search count plies, like negamax, in
+//! a two-player game where a player may move twice in a row.
 //!
 //! The default move is chosen by [`DefaultMove`]: the first in search order (the game's
 //! order after the move ordering, as BRS+ uses the static move ordering), or the move that
@@ -91,6 +94,7 @@ impl<G: Game> Agent<G> for BestReply<G> {
             options: &self.options,
             default_move: self.default_move,
             root_player: state.to_move(),
+            players: state.num_players(),
         };
         iterative_deepening(&mut search, &self.options, state, limits)
     }
@@ -100,6 +104,17 @@ struct BestReplySearch<'a, G: Game> {
     options: &'a SearchOptions<G>,
     default_move: DefaultMove,
     root_player: Player,
+    players: usize,
+}
+
+/// Where a node stands in the current MIN layer.
+#[derive(Debug, Clone, Copy, Default)]
+struct Layer {
+    /// The opponent that already deviated from its default move in this layer, if any:
+    /// every other opponent of the layer then plays its default move only.
+    replier: Option<Player>,
+    /// Opponent turns already taken in this layer.
+    opponent_turns: usize,
 }
 
 impl<G: Game> FixedDepthSearch<G> for BestReplySearch<'_, G> {
@@ -109,15 +124,15 @@ impl<G: Game> FixedDepthSearch<G> for BestReplySearch<'_, G> {
         depth: u32,
         context: &mut SearchContext<G>,
     ) -> i64 {
-        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, None, true, context)
+        let start = Layer::default();
+        self.alpha_beta(state, depth, 0, -INFINITY, INFINITY, start, true, context)
     }
 }
 
 impl<G: Game> BestReplySearch<'_, G> {
-    /// Fail-soft alpha-beta over the root player's value. `replier` is the opponent that
-    /// already deviated from its default move in the current MIN layer, if any: every other
-    /// opponent of the layer then plays its default move only. `on_previous_pv`: every move
-    /// from the root to here followed the previous iteration's best line.
+    /// Fail-soft alpha-beta over the root player's value, `layer` telling who may still
+    /// reply. `on_previous_pv`: every move from the root to here followed the previous
+    /// iteration's best line.
     #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &self,
@@ -126,7 +141,7 @@ impl<G: Game> BestReplySearch<'_, G> {
         ply: usize,
         mut alpha: i64,
         mut beta: i64,
-        replier: Option<Player>,
+        layer: Layer,
         on_previous_pv: bool,
         context: &mut SearchContext<G>,
     ) -> i64 {
@@ -143,12 +158,12 @@ impl<G: Game> BestReplySearch<'_, G> {
         let mover = state.to_move();
         let maximising = mover == self.root_player;
         let mut moves = context.take_moves(state, ply);
-        let default = if maximising || replier == Some(mover) {
+        let default = if maximising || layer.replier == Some(mover) {
             None
         } else {
             Some(self.default_of(state, &moves, ply, context))
         };
-        if let (Some(default), Some(_)) = (default, replier) {
+        if let (Some(default), Some(_)) = (default, layer.replier) {
             // Another opponent replies in this layer: this one plays its default move.
             moves.clear();
             moves.push(default);
@@ -161,14 +176,24 @@ impl<G: Game> BestReplySearch<'_, G> {
         for &mv in &moves {
             let child_on_pv = context.continues_previous_pv(on_previous_pv, ply, mv);
             state.play(mv);
-            // A layer ends when the root player is to move again (or the game is over).
-            let layer_ends =
-                maximising || state.is_terminal() || state.to_move() == self.root_player;
-            let child_depth = if layer_ends { depth - 1 } else { depth };
-            let child_replier = match (layer_ends, replier) {
-                (true, _) => None,
-                (false, Some(replier)) => Some(replier),
-                (false, None) => (Some(mv) != default).then_some(mover),
+            let opponent_turns = layer.opponent_turns + 1;
+            let layer_ends = maximising
+                || state.is_terminal()
+                || state.to_move() == self.root_player
+                || opponent_turns >= self.players.saturating_sub(1);
+            let (child_depth, child_layer) = if layer_ends {
+                (depth - 1, Layer::default())
+            } else {
+                let replier = layer
+                    .replier
+                    .or_else(|| (Some(mv) != default).then_some(mover));
+                (
+                    depth,
+                    Layer {
+                        replier,
+                        opponent_turns,
+                    },
+                )
             };
             let value = self.alpha_beta(
                 state,
@@ -176,7 +201,7 @@ impl<G: Game> BestReplySearch<'_, G> {
                 ply + 1,
                 alpha,
                 beta,
-                child_replier,
+                child_layer,
                 child_on_pv,
                 context,
             );
