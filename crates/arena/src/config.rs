@@ -72,15 +72,30 @@ impl OpeningSource {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TimeControl {
     /// Longest one move may take.
+    #[serde(rename = "per_move_ms", serialize_with = "optional_millis")]
     pub per_move: Option<Duration>,
     /// Total thinking time of one seat over a game.
+    #[serde(rename = "per_game_ms", serialize_with = "optional_millis")]
     pub per_game: Option<Duration>,
     /// How late a reply may come past its limit before it counts as an overrun: scheduling
     /// noise on a loaded machine is not the agent's fault.
     pub tolerance: Duration,
     /// With no time control at all, a move taking longer than this is a hang. Also the wait,
-    /// after an overrun, for a reply before the agent's thread is abandoned.
+    /// after an overrun, for a reply before the agent's thread is abandoned (at most 2 s).
+    #[serde(rename = "hang_timeout_ms", serialize_with = "millis")]
     pub hang_timeout: Duration,
+}
+
+/// Durations in JSON as milliseconds, which people and plotting scripts read at a glance.
+fn millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64() * 1e3)
+}
+
+fn optional_millis<S: serde::Serializer>(d: &Option<Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => millis(d, s),
+        None => s.serialize_none(),
+    }
 }
 
 impl Default for TimeControl {
@@ -223,6 +238,28 @@ impl TournamentConfig {
     }
 }
 
+/// Splits a command line's agent list. Specs themselves hold commas
+/// (`alphabeta:depth=9,order=center`), so a comma-separated piece that is a bare `key=value`
+/// continues the spec before it; `;` always separates.
+pub fn split_agent_list(text: &str) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    for group in text.split(';') {
+        let mut in_group = false;
+        for piece in group.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let continues = in_group && piece.contains('=') && !piece.contains(':');
+            match specs.last_mut() {
+                Some(last) if continues => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ => specs.push(piece.to_string()),
+            }
+            in_group = true;
+        }
+    }
+    specs
+}
+
 /// The number of cores, or 1 if it cannot be told.
 pub fn default_concurrency() -> usize {
     std::thread::available_parallelism()
@@ -250,6 +287,21 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("/no/such/file"), "{err}");
+    }
+
+    #[test]
+    fn agent_lists_keep_commas_inside_specs() {
+        assert_eq!(
+            split_agent_list("alphabeta:depth=9,order=center, mcts:time=1s,random;greedy:eval=x"),
+            [
+                "alphabeta:depth=9,order=center",
+                "mcts:time=1s",
+                "random",
+                "greedy:eval=x"
+            ]
+        );
+        assert_eq!(split_agent_list(" a ,, b "), ["a", "b"]);
+        assert!(split_agent_list("").is_empty());
     }
 
     #[test]

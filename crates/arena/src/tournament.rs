@@ -102,6 +102,18 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
     })
 }
 
+/// How many games `config` schedules for a game of `players` players (for a progress bar).
+pub fn planned_games(config: &TournamentConfig, players: usize) -> Result<usize, ArenaError> {
+    Ok(schedule(
+        config.agents.len(),
+        players,
+        config.format,
+        config.games_per_pairing,
+        config.seed,
+    )?
+    .len())
+}
+
 /// Builds every agent once before the first game, so a misspelt spec stops the tournament
 /// with the catalog's message instead of forfeiting all its games.
 fn check_specs<G: Game, F: AgentFactory<G> + ?Sized>(

@@ -1,0 +1,115 @@
+//! Progress of a running tournament on standard error: a bar with live standings on a
+//! terminal, plain lines otherwise (a log file, CI).
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::record::GameRecord;
+use crate::stats::Wdl;
+
+/// Standings so far and how to show them.
+pub struct Progress {
+    agents: Vec<String>,
+    total: usize,
+    bar: Option<ProgressBar>,
+    state: Mutex<Standings>,
+}
+
+struct Standings {
+    done: usize,
+    results: Vec<Wdl>,
+    forfeits: usize,
+}
+
+impl Progress {
+    /// A bar when standard error is a terminal, plain lines otherwise.
+    pub fn new(agents: &[String], total: usize) -> Self {
+        Self::with_mode(agents, total, std::io::stderr().is_terminal())
+    }
+
+    pub fn with_mode(agents: &[String], total: usize, bar: bool) -> Self {
+        let bar = bar.then(|| {
+            let b = ProgressBar::new(total as u64);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:30}] {pos}/{len} games, eta {eta}  {msg}",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            b
+        });
+        Progress {
+            agents: agents.to_vec(),
+            total,
+            bar,
+            state: Mutex::new(Standings {
+                done: 0,
+                results: vec![Wdl::default(); agents.len()],
+                forfeits: 0,
+            }),
+        }
+    }
+
+    /// Counts a finished game (called from the game workers, in any order).
+    pub fn on_game(&self, record: &GameRecord) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.done += 1;
+        if record.offender.is_some() {
+            s.forfeits += 1;
+        }
+        for i in 0..record.seats.len() {
+            for j in 0..record.seats.len() {
+                if i != j {
+                    s.results[record.seats[i]].add(record.scores[i], record.scores[j]);
+                }
+            }
+        }
+        let standings = self.standings_line(&s);
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(s.done as u64);
+                bar.set_message(standings);
+            }
+            None => {
+                eprintln!(
+                    "[{}/{}] game {} ({}): {}",
+                    s.done,
+                    self.total,
+                    record.index + 1,
+                    record.agents.join(" vs "),
+                    record.reason
+                );
+                let every = (self.total / 10).max(1);
+                if s.done.is_multiple_of(every) || s.done == self.total {
+                    eprintln!("standings after {} games: {standings}", s.done);
+                }
+            }
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish();
+        }
+    }
+
+    /// Agents by score so far, best first: `name 12.5/20`.
+    fn standings_line(&self, s: &Standings) -> String {
+        let mut order: Vec<usize> = (0..self.agents.len()).collect();
+        order.sort_by(|&a, &b| s.results[b].score().total_cmp(&s.results[a].score()));
+        let mut parts: Vec<String> = order
+            .iter()
+            .map(|&a| {
+                let r = &s.results[a];
+                format!("{} {}/{}", self.agents[a], r.points(), r.games())
+            })
+            .collect();
+        if s.forfeits > 0 {
+            parts.push(format!("({} forfeits)", s.forfeits));
+        }
+        parts.join(", ")
+    }
+}
