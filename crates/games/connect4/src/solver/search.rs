@@ -16,6 +16,13 @@ use super::table::TranspositionTable;
 /// How often (in nodes) the clock is read when a deadline is set.
 const CLOCK_EVERY: u64 = 1 << 14;
 
+/// Positions with fewer moves than this share a table entry with their mirror image.
+const SYMMETRY_PLIES: u32 = 14;
+
+/// Enhanced transposition cut-offs are tried only with more than this many empty cells
+/// (near the end the extra probes cost more than they save).
+const ETC_MIN_EMPTY: i32 = 12;
+
 /// One solving run: the table it fills, the nodes it counts and when it must give up.
 pub(crate) struct Search<'t> {
     pub(crate) table: &'t mut TranspositionTable,
@@ -99,6 +106,17 @@ impl<'t> Search<'t> {
         self.aborted
     }
 
+    /// The table key of `p`: near the root, where mirrored positions meet often, the
+    /// smaller of its key and its mirror image's, so both share one entry.
+    #[inline]
+    fn table_key<B: Bits>(&self, p: &Position<B>) -> u64 {
+        if p.moves() < SYMMETRY_PLIES {
+            p.key().min(p.mirrored_key()).fold64()
+        } else {
+            p.key().fold64()
+        }
+    }
+
     /// The exact score of `p` (the mover cannot win at once), or a bound: at most `alpha`
     /// if the true score is at most `alpha`, at least `beta` if it is at least `beta`.
     pub(crate) fn negamax<B: Bits>(
@@ -143,7 +161,7 @@ impl<'t> Search<'t> {
         }
 
         let bounds = Bounds::new(p.shape().cells());
-        let key = p.key().fold64();
+        let key = self.table_key(p);
         let stored = self.table.get(key);
         if stored != 0 {
             match bounds.decode(stored) {
@@ -160,6 +178,27 @@ impl<'t> Search<'t> {
                         beta = upper;
                         if alpha >= beta {
                             return beta;
+                        }
+                    }
+                }
+            }
+        }
+
+        // Enhanced transposition cut-off: a child whose stored upper bound already puts
+        // this node at or above beta ends the search before any child is searched.
+        if moves < cells - ETC_MIN_EMPTY {
+            let mut rest = next;
+            while !rest.is_empty() {
+                let cell = rest & !(rest - B::ONE);
+                rest ^= cell;
+                let mut child = *p;
+                child.play_cell(cell);
+                let stored = self.table.get(self.table_key(&child));
+                if stored != 0 {
+                    if let Err(upper) = bounds.decode(stored) {
+                        if -upper >= beta {
+                            self.table.put(key, bounds.lower(-upper));
+                            return -upper;
                         }
                     }
                 }
