@@ -62,8 +62,17 @@ fn main() {
             tallies[who].time += spent;
             tallies[who].moves += 1;
             tallies[who].longest = tallies[who].longest.max(spent);
-            if plies >= 380 && std::env::var_os("MATCH_TRACE").is_some() {
-                eprintln!("{} plays {} (value {})", ["black", "white"][state.to_move()], state.format_move(decision.mv), decision.value);
+            if std::env::var_os("MATCH_TRACE").is_some() {
+                eprintln!(
+                    "{} {} plays {} (value {}, depth {}, nodes {}, {:?})",
+                    plies,
+                    ["black", "white"][state.to_move()],
+                    state.format_move(decision.mv),
+                    decision.value,
+                    decision.depth,
+                    decision.nodes,
+                    spent
+                );
             }
             state.try_play(decision.mv).expect("agents play legal moves");
             plies += 1;

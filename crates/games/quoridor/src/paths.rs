@@ -40,11 +40,13 @@ impl Passages {
     }
 
     /// The cells one step from `cells` (and `cells` themselves), looking only at rows
-    /// `lo..=hi` of `cells` (the others are empty). Returns the new row range.
+    /// `lo..=hi` of `cells` (the others are empty). Returns the new row range and whether
+    /// any cell was added.
     #[inline]
-    fn grow(&self, cells: &RowSet, next: &mut RowSet, lo: usize, hi: usize) -> (usize, usize) {
+    fn grow(&self, cells: &RowSet, next: &mut RowSet, lo: usize, hi: usize) -> (usize, usize, bool) {
         let lo = lo.saturating_sub(1);
         let hi = (hi + 1).min(self.size - 1);
+        let mut added = 0;
         for r in lo..=hi {
             let row = cells[r];
             let mut grown = row | ((row & self.right[r]) << 1) | ((row >> 1) & self.right[r]);
@@ -54,15 +56,17 @@ impl Passages {
             if r + 1 < self.size {
                 grown |= cells[r + 1] & self.up[r];
             }
+            added |= grown ^ row;
             next[r] = grown;
         }
-        (lo, hi)
+        (lo, hi, added != 0)
     }
 
     /// Steps from `from` to the nearest cell of `goal_row`, or `None` if walls cut it off.
     pub fn distance_to_row(&self, from: Square, goal_row: usize) -> Option<u32> {
-        let mut cells: RowSet = [0; MAX_SIZE];
-        let mut next: RowSet = [0; MAX_SIZE];
+        let mut a: RowSet = [0; MAX_SIZE];
+        let mut b: RowSet = [0; MAX_SIZE];
+        let (mut cells, mut next) = (&mut a, &mut b);
         let (mut lo, mut hi) = (from.row as usize, from.row as usize);
         cells[lo] = 1 << from.col;
         let mut steps = 0;
@@ -70,11 +74,11 @@ impl Passages {
             if cells[goal_row] != 0 {
                 return Some(steps);
             }
-            let (new_lo, new_hi) = self.grow(&cells, &mut next, lo, hi);
-            if next[new_lo..=new_hi] == cells[new_lo..=new_hi] {
+            let (new_lo, new_hi, added) = self.grow(cells, next, lo, hi);
+            if !added {
                 return None;
             }
-            cells[new_lo..=new_hi].copy_from_slice(&next[new_lo..=new_hi]);
+            std::mem::swap(&mut cells, &mut next);
             (lo, hi) = (new_lo, new_hi);
             steps += 1;
         }
@@ -107,8 +111,10 @@ impl Passages {
         let size = self.size;
         // Plain queue BFS with parents: the path itself is needed, not just its length.
         const NONE: u16 = u16::MAX;
-        let mut parent = [NONE; MAX_SIZE * MAX_SIZE];
-        let mut queue = [0u16; MAX_SIZE * MAX_SIZE];
+        let cells = size * size;
+        let mut parent_table = [NONE; MAX_SIZE * MAX_SIZE];
+        let mut queue_table = [0u16; MAX_SIZE * MAX_SIZE];
+        let (parent, queue) = (&mut parent_table[..cells], &mut queue_table[..cells]);
         let start = from.index(size) as u16;
         parent[start as usize] = start;
         queue[0] = start;
@@ -144,6 +150,7 @@ impl Passages {
             } else {
                 steps.up[row] |= 1 << col;
             }
+            steps.length += 1;
             cell = prev;
         }
         Some(steps)
@@ -155,6 +162,8 @@ impl Passages {
 pub struct PathSteps {
     pub up: RowSet,
     pub right: RowSet,
+    /// The number of steps.
+    pub length: u32,
 }
 
 /// The bits of a row of `size` cells.

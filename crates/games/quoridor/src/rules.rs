@@ -173,13 +173,30 @@ impl Quoridor {
         let (Some(black), Some(white)) = (paths[0], paths[1]) else {
             return; // a position without paths admits no wall at all
         };
+        self.push_legal_walls_where(moves, lo, hi, &[black, white], |_, _| u32::MAX);
+    }
+
+    /// Like [`Quoridor::push_legal_walls_in_rows`] with both pawns' shortest paths given,
+    /// and only the slots in `keep(orientation, row)`'s mask considered.
+    pub fn push_legal_walls_where(
+        &self,
+        moves: &mut Vec<Move>,
+        lo: usize,
+        hi: usize,
+        paths: &[PathSteps; 2],
+        keep: impl Fn(Orientation, usize) -> u32,
+    ) {
+        if self.walls_left[self.to_move] == 0 || lo > hi {
+            return;
+        }
+        let [black, white] = paths;
         let corners = self.touched_corners();
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
             for r in lo..=hi.min(self.size - 2) {
                 let mut free = match orientation {
                     Orientation::Horizontal => self.free_horizontal(r),
                     Orientation::Vertical => self.free_vertical(r),
-                };
+                } & keep(orientation, r);
                 // Slots whose wall blocks a step on either path, and slots whose wall
                 // touches the structure at two or more of its three points.
                 let (near_path, joins) = match orientation {

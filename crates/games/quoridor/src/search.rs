@@ -21,7 +21,7 @@ use crate::rules::blocked_passages;
 pub enum WallFilter {
     /// Every legal wall.
     All,
-    /// Below the root, only walls that block a step of either pawn's current shortest path
+    /// Below the root, only walls that block a step of the opponent's current shortest path
     /// or touch the opponent's pawn: the walls that change the race now.
     NearPaths,
 }
@@ -170,36 +170,46 @@ impl AlphaBetaAgent {
         }
     }
 
-    /// Fills `moves` for the node: legal moves, then the wall filter and the pseudo-ply cut.
-    fn generate(&self, state: &Quoridor, moves: &mut Vec<Move>, depth: u32, ply: usize) {
+    /// Fills `moves` for the node: legal moves, cut by the pseudo-ply rule or the wall
+    /// filter. `paths` are both pawns' shortest paths here.
+    fn generate(
+        &self,
+        state: &Quoridor,
+        moves: &mut Vec<Move>,
+        depth: u32,
+        ply: usize,
+        paths: &[PathSteps; 2],
+    ) {
         let opponent = state.pawn(1 - state.to_move());
+        let size = state.size();
+        state.pawn_moves(moves);
         if self.options.pseudo_depth && depth == 1 {
-            // Only the slot rows touching the opponent's row: generate just those.
+            // Only the slot rows touching the opponent's row.
             let row = opponent.row as usize;
-            state.pawn_moves(moves);
-            state.push_legal_walls_in_rows(moves, row.saturating_sub(1), row);
-            return;
-        }
-        state.legal_moves(moves);
-        if self.options.wall_filter == WallFilter::NearPaths && ply > 0 {
-            let paths = [0, 1].map(|p: Player| {
-                state
-                    .passages()
-                    .shortest_path(state.pawn(p), state.goal_row(p))
-                    .unwrap_or_default()
+            state.push_legal_walls_where(moves, row.saturating_sub(1), row, paths, |_, _| {
+                u32::MAX
             });
-            moves.retain(|m| match m {
-                Move::Pawn { .. } => true,
-                Move::Wall(w) => {
-                    paths.iter().any(|p| blocks_path(*w, p))
-                        || (w.slot.row as i32 - opponent.row as i32).abs() <= 1
-                            && (w.slot.col as i32 - opponent.col as i32).abs() <= 1
-                }
+        } else if self.options.wall_filter == WallFilter::NearPaths && ply > 0 {
+            let near_pawn = 0b111u32 << opponent.col >> 1;
+            let pawn_rows = (opponent.row as usize).saturating_sub(1)..=opponent.row as usize + 1;
+            state.push_legal_walls_where(moves, 0, size - 2, paths, |orientation, r| {
+                // Walls across the opponent's path (a wall across one's own path is almost
+                // never worth a tempo).
+                let p = &paths[1 - state.to_move()];
+                let on_path = match orientation {
+                    Orientation::Horizontal => p.up[r] | p.up[r] >> 1,
+                    Orientation::Vertical => p.right[r] | p.right[r + 1],
+                };
+                on_path | if pawn_rows.contains(&r) { near_pawn } else { 0 }
             });
+        } else {
+            state.push_legal_walls_where(moves, 0, size - 2, paths, |_, _| u32::MAX);
         }
     }
 
-    /// Scores moves for ordering (higher first).
+    /// Scores moves for ordering (higher first): the table's move, killers, pawn steps by
+    /// the distance they gain, walls by how much longer they make the opponent's path than
+    /// the mover's.
     fn order(
         &self,
         state: &Quoridor,
@@ -207,16 +217,15 @@ impl AlphaBetaAgent {
         scores: &mut Vec<i32>,
         best: Option<Move>,
         ply: usize,
+        paths: &[PathSteps; 2],
     ) {
         scores.clear();
         let me = state.to_move();
         let them = 1 - me;
         let passages = state.passages();
-        let their_dist = state.distance_to_goal(them).unwrap_or(0) as i32;
-        let my_dist = state.distance_to_goal(me).unwrap_or(0) as i32;
-        let their_path = passages
-            .shortest_path(state.pawn(them), state.goal_row(them))
-            .unwrap_or_default();
+        let their_path = &paths[them];
+        let their_dist = their_path.length as i32;
+        let my_dist = paths[me].length as i32;
         for &mv in moves.iter() {
             let score = if Some(mv) == best {
                 1 << 30
@@ -230,14 +239,18 @@ impl AlphaBetaAgent {
                             .unwrap_or(1000) as i32;
                         1000 * (my_dist - d) + 500
                     }
-                    Move::Wall(w) if blocks_path(w, &their_path) => {
+                    Move::Wall(w) if blocks_path(w, their_path) => {
                         let blocked = blocked_passages(passages, w);
                         let d = blocked
                             .distance_to_row(state.pawn(them), state.goal_row(them))
                             .unwrap_or(0) as i32;
-                        let mine = blocked
-                            .distance_to_row(state.pawn(me), state.goal_row(me))
-                            .unwrap_or(0) as i32;
+                        let mine = if blocks_path(w, &paths[me]) {
+                            blocked
+                                .distance_to_row(state.pawn(me), state.goal_row(me))
+                                .unwrap_or(0) as i32
+                        } else {
+                            my_dist
+                        };
                         1000 * ((d - their_dist) - (mine - my_dist)) - 100
                     }
                     Move::Wall(_) => -5000,
@@ -297,9 +310,15 @@ impl AlphaBetaAgent {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.generate(state, &mut moves, depth, ply);
+        let paths = [0, 1].map(|p: Player| {
+            state
+                .passages()
+                .shortest_path(state.pawn(p), state.goal_row(p))
+                .expect("legal positions keep a path for each pawn")
+        });
+        self.generate(state, &mut moves, depth, ply, &paths);
         if self.options.ordering {
-            self.order(state, &mut moves, &mut scores, table_move, ply);
+            self.order(state, &mut moves, &mut scores, table_move, ply, &paths);
         }
         let original_alpha = alpha;
         let mut best_value = -WIN - 1;
