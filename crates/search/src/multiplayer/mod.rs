@@ -7,9 +7,31 @@
 //!
 //! All three read whose turn it is from the game at every node, value finished games by
 //! standing (see [`value`]), evaluate the horizon with an [`ply_core::Evaluator`] (once per
-//! player that matters), share [`SearchOptions`] (depth, time, nodes, evaluator, ordering)
+//! player that matters), share [`SearchOptions`] (depth, time, nodes, evaluator, ordering,
+//! killer moves)
 //! and deepen iteratively, so a time-limited search always answers in time with the best
 //! move of its last completed iteration.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//! use ply_core::{Agent, SearchLimits};
+//! use ply_search::multiplayer::{BestReply, MaxN, Paranoid, SearchOptions};
+//! use ply_search::spec::Catalog;
+//! use ply_tictactoe::{LineCount, TicTacToe};
+//!
+//! let options = SearchOptions::new(Arc::new(LineCount)).depth(9).time(Duration::from_secs(5));
+//! let mut paranoid = Paranoid::new(options.clone());
+//! let decision = paranoid.select(&TicTacToe::new(), &SearchLimits::none()).unwrap();
+//! assert_eq!(decision.value, 0.0); // tic-tac-toe is a draw
+//! let _max_n = MaxN::new(options.clone());
+//! let _best_reply = BestReply::new(options);
+//!
+//! // From a spec string: `Catalog::generic` registers the three agents.
+//! let catalog = Catalog::generic(Arc::new(LineCount));
+//! let mut agent = catalog.build("bestreply:depth=4,default=greedy", 1).unwrap();
+//! assert!(agent.select(&TicTacToe::new(), &SearchLimits::none()).is_some());
+//! ```
 
 mod bestreply;
 mod context;

@@ -12,12 +12,8 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// The deepest iteration a time- or node-limited search will start.
 pub const MAX_DEPTH: u32 = 64;
 
-/// Evaluator, move ordering and limits of a multi-player search.
-///
-/// ```ignore
-/// let options = SearchOptions::new(evaluator).depth(5).time(Duration::from_millis(500));
-/// let agent = Paranoid::new(options);
-/// ```
+/// Evaluator, move ordering and limits of a multi-player search, e.g.
+/// `SearchOptions::new(evaluator).depth(5).time(Duration::from_millis(500))`.
 ///
 /// The limits here are the agent's own; [`ply_core::Agent::select`] combines them with the
 /// caller's, the tighter bound winning. With a time or node limit the search deepens
