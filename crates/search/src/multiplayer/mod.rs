@@ -8,9 +8,8 @@
 //! All three read whose turn it is from the game at every node, value finished games by
 //! standing (see [`value`]), evaluate the horizon with an [`ply_core::Evaluator`] (once per
 //! player that matters), share [`SearchOptions`] (depth, time, nodes, evaluator, ordering,
-//! killer moves)
-//! and deepen iteratively, so a time-limited search always answers in time with the best
-//! move of its last completed iteration.
+//! killer moves) and deepen iteratively, so a time-limited search always answers in time
+//! with the best move of its last completed iteration.
 //!
 //! ```
 //! use std::sync::Arc;
