@@ -1,1 +1,150 @@
-//! Web server (work in progress).
+//! `ply serve`: a JSON API and an embedded single-page UI to play every game of `ply` in the
+//! browser, against the engine or watching engines play each other.
+//!
+//! - [`router`] builds the whole application (for tests: call it with `oneshot`);
+//! - [`serve`] runs it on a listener until a shutdown signal;
+//! - [`run`] does both on a fresh runtime, for the command line.
+//!
+//! Engine searches run on blocking threads, at most [`ServerConfig::max_searches`] at once,
+//! each within a time cap the server enforces (see `engine`); the async runtime only routes
+//! requests, so the server answers while engines think. Only loopback addresses are served.
+
+mod api;
+mod assets;
+mod engine;
+mod error;
+mod games;
+mod levels;
+mod session;
+mod store;
+mod views;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::Semaphore;
+
+pub use error::ApiError;
+pub use games::GAME_NAMES;
+pub use levels::{levels, Level};
+
+/// The server's limits.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The longest an engine move may take, waiting for a search slot included.
+    pub max_move_time: Duration,
+    /// Searches running at once; further requests wait for a slot.
+    pub max_searches: usize,
+    /// Games held at once.
+    pub max_games: usize,
+    /// Largest request body, in bytes.
+    pub max_body_bytes: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            max_move_time: Duration::from_secs(5),
+            max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_games: 10_000,
+            max_body_bytes: 16 * 1024,
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    config: Arc<ServerConfig>,
+    catalogs: Arc<games::Catalogs>,
+    store: Arc<store::Store>,
+    slots: Arc<Semaphore>,
+}
+
+/// Errors of starting the server.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("refusing to serve on {0}: only loopback addresses (127.0.0.1, ::1) are allowed")]
+    NotLoopback(SocketAddr),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The whole application: the page at `/`, its assets, and the API under `/api`.
+pub fn router(config: ServerConfig) -> Router {
+    let state = AppState {
+        slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
+        store: Arc::new(store::Store::new(config.max_games)),
+        catalogs: Arc::new(games::Catalogs::new()),
+        config: Arc::new(config.clone()),
+    };
+    let api = Router::new()
+        .route("/games", get(api::list_games).post(api::create_game))
+        .route("/games/{id}", get(api::get_game).delete(api::delete_game))
+        .route("/games/{id}/moves", post(api::play_move))
+        .route("/games/{id}/engine", post(api::engine_move))
+        .route("/games/{id}/undo", post(api::undo))
+        .route("/games/{id}/record", get(api::record))
+        .fallback(api::no_such_endpoint);
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::app_js))
+        .route("/style.css", get(assets::style_css))
+        .nest("/api", api)
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .with_state(state)
+}
+
+/// Serves `router(config)` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let addr = listener.local_addr()?;
+    if !addr.ip().is_loopback() {
+        return Err(ServeError::NotLoopback(addr));
+    }
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}
+
+/// Binds `addr` (loopback only), calls `on_ready` with the bound address (port 0 picks a
+/// free one), and serves until Ctrl-C.
+pub fn run(
+    addr: SocketAddr,
+    config: ServerConfig,
+    on_ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    if !addr.ip().is_loopback() {
+        return Err(ServeError::NotLoopback(addr));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Bind { addr, source })?;
+        on_ready(listener.local_addr()?);
+        let shutdown = async {
+            // If the signal cannot be installed, serve until the process is killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        serve(listener, config, shutdown).await
+    })
+}

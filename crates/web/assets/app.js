@@ -1,0 +1,442 @@
+// ply's page: pick a game, a variant and who sits in each seat (a person or an engine
+// level), then play by clicking the board. Everything goes through the JSON API under /api.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  games: [],          // from GET /api/games
+  maxTime: 5000,
+  view: null,         // the current game's view
+  seats: [],          // per seat: 'human' or a level name
+  paused: false,
+  thinking: false,
+  generation: 0,      // bumped by new game / undo so stale engine answers are dropped
+  selectedPeg: null,  // halma: [x, y] of the peg picked first
+};
+
+// ---------- API ----------
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch('/api' + path, options);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = new Error(data && data.error ? data.error.message : response.statusText);
+    error.kind = data && data.error ? data.error.kind : 'http';
+    throw error;
+  }
+  return data;
+}
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message || '';
+  box.hidden = !message;
+}
+
+// ---------- setup panel ----------
+
+function gameInfo() {
+  return ui.games.find((g) => g.name === $('game').value);
+}
+
+function seatCount() {
+  if ($('game').value !== 'halma') return 2;
+  const players = document.querySelector('[data-variant="players"]');
+  return players ? Number(players.value) : 2;
+}
+
+function fillVariants() {
+  const box = $('variants');
+  box.replaceChildren();
+  for (const v of gameInfo().variants) {
+    const label = document.createElement('label');
+    label.textContent = v.label + ' ';
+    const select = document.createElement('select');
+    select.dataset.variant = v.key;
+    for (const choice of v.choices) {
+      const option = document.createElement('option');
+      option.value = choice === null ? '' : String(choice);
+      option.textContent = choice === null ? 'default' : String(choice);
+      if (choice === v.default) option.selected = true;
+      select.append(option);
+    }
+    select.addEventListener('change', fillSeats);
+    label.append(select);
+    box.append(label);
+  }
+  fillSeats();
+}
+
+function fillSeats() {
+  const box = $('seats');
+  const previous = [...box.querySelectorAll('select')].map((s) => s.value);
+  box.replaceChildren();
+  const info = gameInfo();
+  const names = info.name === 'quoridor' ? ['Black', 'White']
+    : info.name === 'halma' ? ['A', 'B', 'C', 'D', 'E', 'F']
+    : info.name === 'tictactoe' ? ['X', 'O'] : ['Red', 'Yellow'];
+  for (let seat = 0; seat < seatCount(); seat++) {
+    const label = document.createElement('label');
+    label.textContent = names[seat] + ' ';
+    const select = document.createElement('select');
+    select.id = 'seat-' + seat;
+    const human = document.createElement('option');
+    human.value = 'human';
+    human.textContent = 'you';
+    select.append(human);
+    for (const level of info.levels) {
+      const option = document.createElement('option');
+      option.value = level.name;
+      option.textContent = 'engine: ' + level.name;
+      select.append(option);
+    }
+    select.value = previous[seat] || (seat === 0 ? 'human' : info.default_level);
+    label.append(select);
+    box.append(label);
+  }
+}
+
+function variantRequest() {
+  const variant = {};
+  for (const select of document.querySelectorAll('[data-variant]')) {
+    if (select.value === '') continue;
+    const number = Number(select.value);
+    variant[select.dataset.variant] = Number.isNaN(number) ? select.value : number;
+  }
+  return variant;
+}
+
+// ---------- game flow ----------
+
+async function newGame() {
+  ui.generation++;
+  ui.selectedPeg = null;
+  showError('');
+  try {
+    ui.view = await api('POST', '/games', { game: $('game').value, variant: variantRequest() });
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  ui.seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
+  clearEngineInfo();
+  render();
+  step();
+}
+
+function isEngineTurn() {
+  const v = ui.view;
+  return v && !v.over && ui.seats[v.to_move] && ui.seats[v.to_move] !== 'human';
+}
+
+// Lets the engine move whenever the seat to move is an engine's.
+async function step() {
+  if (!isEngineTurn() || ui.paused || ui.thinking) return;
+  ui.thinking = true;
+  const generation = ui.generation;
+  render();
+  const level = ui.seats[ui.view.to_move];
+  try {
+    const timeMs = Math.max(1, Number($('time').value) || 1000);
+    const answer = await api('POST', `/games/${ui.view.id}/engine`, { level, time_ms: timeMs });
+    if (generation === ui.generation) {
+      ui.view = answer.state;
+      showEngineInfo(answer.engine);
+    }
+  } catch (e) {
+    if (generation === ui.generation && e.kind !== 'position_changed') showError(e.message);
+  } finally {
+    ui.thinking = false;
+  }
+  render();
+  if (generation === ui.generation) setTimeout(step, 60);
+}
+
+async function playMove(move) {
+  if (!ui.view || ui.view.over || ui.thinking || isEngineTurn()) return;
+  showError('');
+  try {
+    ui.view = await api('POST', `/games/${ui.view.id}/moves`, { move });
+  } catch (e) {
+    showError(e.message);
+  }
+  ui.selectedPeg = null;
+  render();
+  step();
+}
+
+// Takes back moves until a person is to move again (or the start is reached).
+async function undo() {
+  if (!ui.view) return;
+  ui.generation++;
+  ui.selectedPeg = null;
+  showError('');
+  try {
+    do {
+      ui.view = await api('POST', `/games/${ui.view.id}/undo`, { count: 1 });
+    } while (ui.view.moves.length > 0 && isEngineTurn());
+  } catch (e) {
+    showError(e.message);
+  }
+  ui.thinking = false;
+  render();
+}
+
+function clearEngineInfo() {
+  for (const dd of document.querySelectorAll('#engine-info dd')) dd.textContent = '–';
+}
+
+function showEngineInfo(engine) {
+  const field = (name, text) => {
+    document.querySelector(`#engine-info [data-field="${name}"]`).textContent = text;
+  };
+  field('agent', engine.agent);
+  field('value', Number.isFinite(engine.value) ? String(Math.round(engine.value * 1000) / 1000) : '–');
+  field('depth', String(engine.depth));
+  field('nodes', engine.nodes.toLocaleString('en'));
+  field('time', engine.time_ms + ' ms');
+  field('pv', engine.pv.join(' '));
+}
+
+// ---------- drawing ----------
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.append(node);
+  return node;
+}
+
+function render() {
+  const v = ui.view;
+  const board = $('board');
+  board.replaceChildren();
+  $('moves').replaceChildren(...(v ? v.moves : []).map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    return li;
+  }));
+  $('undo').disabled = !v || v.moves.length === 0;
+  $('pause').textContent = ui.paused ? 'Resume' : 'Pause';
+  if (!v) return;
+  $('record').href = `/api/games/${v.id}/record`;
+  const who = v.over ? v.result.text
+    : `${v.players[v.to_move]} to move` + (ui.thinking ? ' — engine thinking…' : '');
+  $('status').textContent = `${v.game} ${v.variant} · ${who}`;
+  const draw = { connect4: drawConnect4, quoridor: drawQuoridor, halma: drawHalma, tictactoe: drawTicTacToe };
+  board.append(draw[v.board.kind](v));
+}
+
+function drawConnect4(v) {
+  const b = v.board;
+  const cell = 60;
+  const svg = el('svg', { viewBox: `0 0 ${b.width * cell} ${b.height * cell}`, id: 'connect4-board' });
+  el('rect', { x: 0, y: 0, width: b.width * cell, height: b.height * cell, rx: 10, fill: '#2a6f97' }, svg);
+  for (let row = 0; row < b.height; row++) {
+    for (let col = 0; col < b.width; col++) {
+      const owner = b.rows[row][col];
+      el('circle', {
+        cx: col * cell + cell / 2, cy: (b.height - 1 - row) * cell + cell / 2, r: cell * 0.4,
+        class: owner === null ? 'hole' : 'p' + owner,
+      }, svg);
+    }
+  }
+  for (let col = 0; col < b.width; col++) {
+    const hit = el('rect', {
+      x: col * cell, y: 0, width: cell, height: b.height * cell,
+      class: 'column-hit', 'data-move': b.column_moves[col],
+    }, svg);
+    hit.addEventListener('click', () => playMove(b.column_moves[col]));
+  }
+  return svg;
+}
+
+function drawTicTacToe(v) {
+  const cell = 80;
+  const svg = el('svg', { viewBox: `0 0 ${3 * cell} ${3 * cell}`, id: 'tictactoe-board' });
+  v.board.cells.forEach((c, i) => {
+    const x = (i % 3) * cell, y = Math.floor(i / 3) * cell;
+    const rect = el('rect', { x, y, width: cell, height: cell, class: 'ttt-cell', 'data-move': c.move }, svg);
+    rect.addEventListener('click', () => playMove(c.move));
+    if (c.owner !== null) {
+      const mark = el('text', { x: x + cell / 2, y: y + cell / 2, class: 'ttt-mark p' + c.owner }, svg);
+      mark.textContent = c.owner === 0 ? 'X' : 'O';
+    }
+  });
+  return svg;
+}
+
+// Quoridor geometry: cells of side C separated by grooves of width G; row 0 at the bottom.
+function drawQuoridor(v) {
+  const b = v.board, n = b.size, C = 40, G = 10, P = C + G;
+  const letter = (col) => String.fromCharCode(97 + col);
+  const px = (col) => G + col * P;
+  const py = (row) => G + (n - 1 - row) * P;
+  const side = G + n * P;
+  const svg = el('svg', { viewBox: `0 0 ${side} ${side}`, id: 'quoridor-board' });
+  el('rect', { x: 0, y: 0, width: side, height: side, fill: '#8b5e34', rx: 6 }, svg);
+  const legal = new Set(v.legal);
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      const name = letter(col) + (row + 1);
+      const step = !v.over && legal.has(name);
+      const rect = el('rect', {
+        x: px(col), y: py(row), width: C, height: C, rx: 4,
+        class: step ? 'q-step' : 'q-cell', 'data-move': name,
+      }, svg);
+      if (step) rect.addEventListener('click', () => playMove(name));
+    }
+  }
+  // A wall on slot (c, r) (lower-left cell of its 2x2 block) as a rectangle.
+  const wallRect = (c, r, o) => o === 'h'
+    ? { x: px(c), y: py(r + 1) + C, width: 2 * C + G, height: G }
+    : { x: px(c) + C, y: py(r + 1), width: G, height: 2 * C + G };
+  for (const w of b.walls) el('rect', { ...wallRect(w.col, w.row, w.orientation), class: 'wall' }, svg);
+  for (const pawn of b.pawns) {
+    el('circle', {
+      cx: px(pawn.col) + C / 2, cy: py(pawn.row) + C / 2, r: C * 0.36,
+      class: 'p' + pawn.player, stroke: '#000', 'stroke-width': 2, 'pointer-events': 'none',
+    }, svg);
+  }
+  // Groove segments: each picks the slot of the wall that starts there (the last column or
+  // row uses the slot before it), named as QTP does, by the block's upper-left cell.
+  const preview = el('rect', { width: 0, height: 0, class: 'preview-ok' });
+  if (!v.over) {
+    for (let r = 0; r < n - 1; r++) {
+      for (let c = 0; c < n; c++) {
+        const sc = Math.min(c, n - 2);
+        addSlot(svg, preview, { x: px(c), y: py(r + 1) + C, width: C, height: G }, sc, r, 'h');
+      }
+    }
+    for (let c = 0; c < n - 1; c++) {
+      for (let r = 0; r < n; r++) {
+        const sr = Math.min(r, n - 2);
+        addSlot(svg, preview, { x: px(c) + C, y: py(r), width: G, height: C }, c, sr, 'v');
+      }
+    }
+  }
+  svg.append(preview);
+
+  function addSlot(svgNode, previewNode, rect, c, r, o) {
+    const move = letter(c) + (r + 2) + o;
+    const hit = el('rect', { ...rect, class: 'slot', 'data-move': move }, svgNode);
+    hit.addEventListener('mouseenter', () => {
+      for (const [k, val] of Object.entries(wallRect(c, r, o))) previewNode.setAttribute(k, val);
+      previewNode.setAttribute('class', legal.has(move) ? 'preview-ok' : 'preview-bad');
+    });
+    hit.addEventListener('mouseleave', () => {
+      previewNode.setAttribute('width', 0);
+      previewNode.setAttribute('height', 0);
+    });
+    hit.addEventListener('click', () => playMove(move));
+  }
+  return svg;
+}
+
+// Halma: axial [x, y] with y growing up and to the right.
+function drawHalma(v) {
+  const D = 34;
+  const px = (x, y) => (x + y / 2) * D;
+  const py = (x, y) => -y * D * Math.sqrt(3) / 2;
+  const cells = v.board.cells;
+  const xs = cells.map((c) => px(c.x, c.y)), ys = cells.map((c) => py(c.x, c.y));
+  const minX = Math.min(...xs) - D, minY = Math.min(...ys) - D;
+  const w = Math.max(...xs) - minX + D, h = Math.max(...ys) - minY + D;
+  const svg = el('svg', { viewBox: `${minX} ${minY} ${w} ${h}`, id: 'halma-board' });
+  const key = (p) => p[0] + ',' + p[1];
+  const homeOf = new Map();
+  v.board.seats.forEach((seat, i) => seat.home.forEach((p) => homeOf.set(key(p), i)));
+  const mover = v.over ? null : v.to_move;
+  const moves = v.over ? [] : v.legal;
+  const humanTurn = !v.over && !isEngineTurn();
+  const movablePegs = new Set(moves.map((m) => key(m.path[0])));
+  const selected = ui.selectedPeg ? key(ui.selectedPeg) : null;
+  const targets = new Map();
+  if (selected) for (const m of moves) if (key(m.path[0]) === selected) targets.set(key(m.path.at(-1)), m);
+  const pathLine = el('polyline', { class: 'path', points: '' });
+
+  for (const c of cells) {
+    const k = key([c.x, c.y]);
+    const cx = px(c.x, c.y), cy = py(c.x, c.y);
+    const home = homeOf.get(k);
+    if (home !== undefined) {
+      el('circle', { cx, cy, r: D * 0.47, class: 'p' + home, opacity: 0.18 }, svg);
+    }
+    const target = targets.get(k);
+    const attrs = { cx, cy, r: D * 0.33, 'data-x': c.x, 'data-y': c.y };
+    if (c.owner !== null) {
+      attrs.class = 'p' + c.owner;
+      if (humanTurn && c.owner === mover && movablePegs.has(k)) attrs.class += ' movable';
+      if (k === selected) attrs.class += ' selected';
+    } else {
+      attrs.class = 'hole';
+    }
+    if (target) attrs.class = (c.owner === null ? '' : 'p' + c.owner + ' ') + 'target';
+    const node = el('circle', attrs, svg);
+    if (!humanTurn) continue;
+    if (target) {
+      node.addEventListener('mouseenter', () => {
+        pathLine.setAttribute('points', target.path.map((p) => `${px(p[0], p[1])},${py(p[0], p[1])}`).join(' '));
+      });
+      node.addEventListener('mouseleave', () => pathLine.setAttribute('points', ''));
+      node.addEventListener('click', () => playMove(target.move));
+    } else if (c.owner === mover && movablePegs.has(k)) {
+      node.addEventListener('click', () => {
+        ui.selectedPeg = k === selected ? null : [c.x, c.y];
+        render();
+      });
+    }
+  }
+  svg.append(pathLine);
+  // The last move's path, so hops stay visible after they are played.
+  const last = v.moves.at(-1);
+  if (last && last.startsWith('[')) {
+    const path = JSON.parse(last);
+    el('polyline', {
+      class: 'path', stroke: '#555', opacity: 0.6,
+      points: path.map((p) => `${px(p[0], p[1])},${py(p[0], p[1])}`).join(' '),
+    }, svg);
+  }
+  return svg;
+}
+
+// ---------- start ----------
+
+async function start() {
+  try {
+    const info = await api('GET', '/games');
+    ui.games = info.games;
+    ui.maxTime = info.max_move_time_ms;
+    $('time').max = ui.maxTime;
+    $('time').value = Math.min(1000, ui.maxTime);
+  } catch (e) {
+    showError('cannot reach the server: ' + e.message);
+    return;
+  }
+  for (const g of ui.games) {
+    const option = document.createElement('option');
+    option.value = g.name;
+    option.textContent = g.name;
+    $('game').append(option);
+  }
+  $('game').addEventListener('change', fillVariants);
+  $('new-game').addEventListener('click', newGame);
+  $('undo').addEventListener('click', undo);
+  $('pause').addEventListener('click', () => {
+    ui.paused = !ui.paused;
+    render();
+    step();
+  });
+  fillVariants();
+  newGame();
+}
+
+start();

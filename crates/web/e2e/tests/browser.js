@@ -1,0 +1,65 @@
+// Shared helpers: a fresh headless Chromium per test file, the page at PLY_URL, screenshots.
+'use strict';
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const URL = process.env.PLY_URL || 'http://127.0.0.1:8080/';
+const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
+
+async function openPage(viewport = { width: 1200, height: 900 }) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ply-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    args: [
+      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const consoleErrors = [];
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(URL);
+  await page.waitForFunction(() => typeof ui !== 'undefined' && ui.view !== null);
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { page, close, consoleErrors };
+}
+
+// Picks a game, its variant settings and the seats ('human' or a level), then starts it.
+async function startGame(page, game, variant, seats) {
+  await page.selectOption('#game', game);
+  for (const [key, value] of Object.entries(variant)) {
+    await page.selectOption(`[data-variant="${key}"]`, String(value));
+  }
+  for (const [seat, who] of seats.entries()) {
+    await page.selectOption(`#seat-${seat}`, who);
+  }
+  const before = await page.evaluate(() => ui.view && ui.view.id);
+  await page.click('#new-game');
+  await page.waitForFunction((old) => ui.view && ui.view.id !== old, before);
+}
+
+// Waits until a person is to move (or the game is over) and no engine is thinking.
+async function waitForHumanTurn(page) {
+  await page.waitForFunction(
+    () => ui.view && !ui.thinking && (ui.view.over || ui.seats[ui.view.to_move] === 'human'),
+    null,
+    { timeout: 30000 },
+  );
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true });
+}
+
+const view = (page) => page.evaluate(() => ui.view);
+
+module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view };

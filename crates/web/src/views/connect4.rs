@@ -1,0 +1,34 @@
+//! Connect Four: `board.rows[r][c]` is the owner of column `c` (0-based), row `r` counted
+//! from the bottom (`null` empty, 0 first player, 1 second); `column_moves[c]` is the
+//! notation of a drop in column `c`, full or not.
+
+use ply_connect4::Connect4;
+use ply_core::Game;
+use serde_json::{json, Value};
+
+use super::BoardView;
+
+impl BoardView for Connect4 {
+    fn player_names(&self) -> Vec<String> {
+        vec!["Red".into(), "Yellow".into()]
+    }
+
+    fn board_json(&self) -> Value {
+        let rows: Vec<Vec<Option<usize>>> = (0..self.height())
+            .map(|row| (0..self.width()).map(|col| self.owner(col, row)).collect())
+            .collect();
+        json!({
+            "kind": "connect4",
+            "width": self.width(),
+            "height": self.height(),
+            "k": self.k(),
+            "rows": rows,
+            "column_moves": (0..self.width() as u8).map(|c| self.format_move(c)).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Pascal Pons' convention: the game is the string of its columns, e.g. `4453`.
+    fn record_body(&self, moves: &[String]) -> String {
+        moves.concat()
+    }
+}

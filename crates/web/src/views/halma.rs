@@ -1,0 +1,58 @@
+//! Halma: every hole with its axial coordinates `[x, y]` and owner, each seat's home cells,
+//! and, per legal move, the hop path the page draws.
+
+use ply_core::{Game, Player};
+use ply_halma::{cells_of, Halma, HalmaMove, LETTERS};
+use serde_json::{json, Value};
+
+use super::BoardView;
+
+fn xy(state: &Halma, cell: ply_halma::Cell) -> Value {
+    let (x, y) = state.board().coords(cell);
+    json!([x, y])
+}
+
+impl BoardView for Halma {
+    fn player_names(&self) -> Vec<String> {
+        LETTERS[..self.num_players()]
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    fn board_json(&self) -> Value {
+        let cells: Vec<Value> = cells_of(self.board().all_cells())
+            .map(|cell| {
+                let (x, y) = self.board().coords(cell);
+                json!({ "x": x, "y": y, "owner": self.owner(cell) })
+            })
+            .collect();
+        let seats: Vec<Value> = (0..self.num_players() as Player)
+            .map(|p| {
+                let home: Vec<Value> = cells_of(self.seat(p).home).map(|c| xy(self, c)).collect();
+                json!({
+                    "letter": LETTERS[p].to_string(),
+                    "home": home,
+                    "pegs_home": self.pegs_home(p),
+                    "finished": self.has_finished(p),
+                    "dropped_out": self.has_dropped_out(p),
+                })
+            })
+            .collect();
+        json!({
+            "kind": "halma",
+            "shape": self.kind().name(),
+            "cells": cells,
+            "seats": seats,
+            "ply": self.ply(),
+        })
+    }
+
+    /// `{"move": "[[x,y],…]", "path": [[x,y],…]}`: the path from the peg through every
+    /// landing, the shortest chain (as the notation writes it).
+    fn legal_move_json(&self, mv: HalmaMove) -> Value {
+        let path = self.move_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
+        let path: Vec<Value> = path.iter().map(|&c| xy(self, c)).collect();
+        json!({ "move": self.format_move(mv), "path": path })
+    }
+}

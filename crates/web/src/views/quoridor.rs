@@ -1,0 +1,58 @@
+//! Quoridor: pawns and walls in 0-based coordinates (column 0 = `a`, row 0 = row `1` at the
+//! bottom); a wall is given by its slot, the lower-left cell of the 2x2 block it touches, as
+//! the rules crate stores it, and by its notation (QTP: the block's upper-left cell).
+
+use ply_core::Player;
+use ply_quoridor::notation::{format_square, format_wall};
+use ply_quoridor::{Orientation, Quoridor, BLACK, WHITE};
+use serde_json::{json, Value};
+
+use super::BoardView;
+
+impl BoardView for Quoridor {
+    fn player_names(&self) -> Vec<String> {
+        let mut names = vec![String::new(); 2];
+        names[BLACK] = "Black".into();
+        names[WHITE] = "White".into();
+        names
+    }
+
+    fn board_json(&self) -> Value {
+        let pawns: Vec<Value> = [0 as Player, 1]
+            .iter()
+            .map(|&p| {
+                let sq = self.pawn(p);
+                json!({
+                    "player": p,
+                    "square": format_square(sq),
+                    "col": sq.col,
+                    "row": sq.row,
+                    "walls_left": self.walls_left(p),
+                    "goal_row": self.goal_row(p),
+                })
+            })
+            .collect();
+        let walls: Vec<Value> = self
+            .walls()
+            .into_iter()
+            .map(|w| {
+                json!({
+                    "move": format_wall(w),
+                    "col": w.slot.col,
+                    "row": w.slot.row,
+                    "orientation": match w.orientation {
+                        Orientation::Horizontal => "h",
+                        Orientation::Vertical => "v",
+                    },
+                })
+            })
+            .collect();
+        json!({
+            "kind": "quoridor",
+            "size": self.size(),
+            "walls_per_player": self.walls_per_player(),
+            "pawns": pawns,
+            "walls": walls,
+        })
+    }
+}

@@ -1,0 +1,679 @@
+//! Every endpoint of the API and every error it can answer, through the router itself
+//! (`tower::ServiceExt::oneshot`), no socket needed.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{header, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use ply_web::{router, ServerConfig};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(ServerConfig {
+        max_move_time: Duration::from_secs(2),
+        max_searches: 2,
+        max_games: 100,
+        max_body_bytes: 4096,
+    })
+}
+
+/// Sends a request; the body, if any, is JSON. Returns the status, the content type and
+/// the body text.
+async fn send(
+    app: &Router,
+    method: Method,
+    uri: &str,
+    body: Option<&str>,
+) -> (StatusCode, String, String) {
+    let mut request = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    let request = request
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+async fn json_call(
+    app: &Router,
+    method: Method,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let text = body.map(|b| b.to_string());
+    let (status, content_type, text) = send(app, method, uri, text.as_deref()).await;
+    if text.is_empty() {
+        return (status, Value::Null);
+    }
+    assert!(
+        content_type.starts_with("application/json"),
+        "{uri}: {content_type} {text}"
+    );
+    (status, serde_json::from_str(&text).unwrap())
+}
+
+/// Asserts an error answer: its status, its kind, and words its message must contain.
+fn assert_error(answer: &(StatusCode, Value), status: StatusCode, kind: &str, words: &[&str]) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    assert_eq!(answer.1["error"]["kind"], kind, "{}", answer.1);
+    let message = answer.1["error"]["message"].as_str().unwrap();
+    for word in words {
+        assert!(message.contains(word), "'{message}' lacks '{word}'");
+    }
+}
+
+async fn create(app: &Router, game: &str, variant: Value) -> Value {
+    let (status, view) = json_call(
+        app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": game, "variant": variant })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    view
+}
+
+async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
+    json_call(
+        app,
+        Method::POST,
+        &format!("/api/games/{id}/moves"),
+        Some(json!({ "move": mv })),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    let app = app();
+    for (path, kind, marker) in [
+        ("/", "text/html", "<script"),
+        ("/app.js", "text/javascript", "function"),
+        ("/style.css", "text/css", "{"),
+    ] {
+        let (status, content_type, body) = send(&app, Method::GET, path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        assert!(body.contains(marker), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn list_names_every_game_with_variants_and_levels() {
+    let (status, info) = json_call(&app(), Method::GET, "/api/games", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = info["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["connect4", "quoridor", "halma", "tictactoe"]);
+    for game in info["games"].as_array().unwrap() {
+        assert!(game["levels"].as_array().unwrap().len() >= 5, "{game}");
+    }
+    assert_eq!(info["max_move_time_ms"], 2000);
+}
+
+#[tokio::test]
+async fn create_builds_each_game_and_variant() {
+    let app = app();
+    let c4 = create(&app, "connect4", json!({ "width": 8, "height": 7 })).await;
+    assert_eq!(c4["variant"], "8x7, 4 in a row");
+    assert_eq!(c4["legal"].as_array().unwrap().len(), 8);
+    assert_eq!(c4["board"]["rows"].as_array().unwrap().len(), 7);
+    assert_eq!(c4["to_move"], 0);
+    assert!(c4["id"].as_str().unwrap().len() == 16);
+
+    let q = create(&app, "quoridor", json!({ "size": 5, "walls": 3 })).await;
+    // RULES.md: 5x5 with 3 walls has 35 moves at the start.
+    assert_eq!(q["legal"].as_array().unwrap().len(), 35);
+    assert_eq!(q["board"]["pawns"][0]["square"], "c5");
+    assert_eq!(q["board"]["pawns"][1]["walls_left"], 3);
+    assert_eq!(q["players"], json!(["Black", "White"]));
+
+    let h = create(&app, "halma", json!({ "board": "star", "players": 3 })).await;
+    assert_eq!(h["board"]["cells"].as_array().unwrap().len(), 73);
+    assert_eq!(h["board"]["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(h["players"], json!(["A", "B", "C"]));
+    let rh = create(&app, "halma", json!({ "board": "rhombus" })).await;
+    // RULES.md: the FAUhalma start has 10 moves; every one carries its path.
+    assert_eq!(rh["legal"].as_array().unwrap().len(), 10);
+    assert!(rh["legal"][0]["path"].as_array().unwrap().len() >= 2);
+
+    let t = create(&app, "tictactoe", json!({})).await;
+    assert_eq!(t["legal"].as_array().unwrap().len(), 9);
+    // The variant may be left out altogether.
+    let (status, _) = json_call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": "connect4" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn create_errors_name_the_game_or_the_setting() {
+    let app = app();
+    let call = |body: Value| json_call(&app, Method::POST, "/api/games", Some(body));
+    assert_error(
+        &call(json!({ "game": "chess" })).await,
+        StatusCode::NOT_FOUND,
+        "unknown_game",
+        &["chess", "connect4"],
+    );
+    assert_error(
+        &call(json!({ "game": "connect4", "variant": { "k": 2 } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["k"],
+    );
+    assert_error(
+        &call(json!({ "game": "quoridor", "variant": { "size": 4 } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["size"],
+    );
+    assert_error(
+        &call(json!({ "game": "halma", "variant": { "board": "square" } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["square"],
+    );
+    assert_error(
+        &call(json!({ "game": "halma", "variant": { "board": "rhombus", "players": 3 } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["players"],
+    );
+    assert_error(
+        &call(json!({ "game": "connect4", "variant": { "walls": 3 } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_field",
+        &["walls", "width"],
+    );
+    assert_error(
+        &call(json!({ "game": "connect4", "variant": { "colour": 3 } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_body",
+        &["colour"],
+    );
+    assert_error(
+        &call(json!({ "variant": {} })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_body",
+        &["game"],
+    );
+}
+
+#[tokio::test]
+async fn malformed_oversized_and_untyped_bodies_are_rejected() {
+    let app = app();
+    let (status, _, text) = send(&app, Method::POST, "/api/games", Some("{\"game\": ")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("bad_body"));
+    let huge = format!(
+        "{{\"game\": \"connect4\", \"pad\": \"{}\"}}",
+        "x".repeat(10_000)
+    );
+    let (status, _, text) = send(&app, Method::POST, "/api/games", Some(&huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{text}");
+    assert!(text.contains("bad_body"));
+    // No content type: not JSON as far as the server knows.
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/games")
+        .body(Body::from("{\"game\":\"connect4\"}"))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+#[tokio::test]
+async fn unknown_ids_and_endpoints_are_404() {
+    let app = app();
+    let id = "0123456789abcdef";
+    assert_error(
+        &json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &play(&app, id, "4").await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &json_call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/engine"),
+            Some(json!({})),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &json_call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{id}/undo"),
+            Some(json!({})),
+        )
+        .await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &json_call(&app, Method::GET, &format!("/api/games/{id}/record"), None).await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &json_call(&app, Method::DELETE, &format!("/api/games/{id}"), None).await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &[id],
+    );
+    assert_error(
+        &json_call(&app, Method::GET, "/api/nothing", None).await,
+        StatusCode::NOT_FOUND,
+        "no_such_endpoint",
+        &["/nothing"],
+    );
+}
+
+#[tokio::test]
+async fn moves_are_played_and_illegal_ones_name_the_rule() {
+    let app = app();
+    let game = create(&app, "connect4", json!({ "width": 4, "height": 4 })).await;
+    let id = game["id"].as_str().unwrap();
+    for _ in 0..4 {
+        assert_eq!(play(&app, id, "1").await.0, StatusCode::OK);
+    }
+    let (status, view) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["moves"], json!(["1", "1", "1", "1"]));
+    assert_eq!(view["board"]["rows"][3][0], 1);
+    assert_eq!(view["legal"], json!(["2", "3", "4"]));
+    // A full column, a column off the board, and text that is no column.
+    assert_error(
+        &play(&app, id, "1").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "illegal_move",
+        &["'1'"],
+    );
+    assert_error(
+        &play(&app, id, "9").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_move_text",
+        &["9"],
+    );
+    assert_error(
+        &play(&app, id, "left").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_move_text",
+        &["left"],
+    );
+    // A failed move changes nothing.
+    let (_, after) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(after["moves"], view["moves"]);
+
+    let q = create(&app, "quoridor", json!({ "size": 5, "walls": 1 })).await;
+    let qid = q["id"].as_str().unwrap();
+    let (status, placed) = play(&app, qid, "c3h").await;
+    assert_eq!(status, StatusCode::OK, "{placed}");
+    assert_eq!(placed["played"], "c3h");
+    assert_eq!(placed["board"]["walls"][0]["orientation"], "h");
+    // White places a wall crossing it, then one too many.
+    assert_error(
+        &play(&app, qid, "c3v").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "illegal_move",
+        &["c3v"],
+    );
+    assert_eq!(play(&app, qid, "a2h").await.0, StatusCode::OK);
+    assert_error(
+        &play(&app, qid, "d5v").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "illegal_move",
+        &["d5v"],
+    );
+}
+
+#[tokio::test]
+async fn a_finished_game_takes_no_more_moves() {
+    let app = app();
+    let game = create(&app, "tictactoe", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    let legal: Vec<String> = game["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    // X takes the top row (cells 0, 1, 2) while O plays the middle row.
+    for i in [0, 3, 1, 4, 2] {
+        assert_eq!(play(&app, id, &legal[i]).await.0, StatusCode::OK);
+    }
+    let (_, view) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(view["over"], true);
+    assert_eq!(view["result"]["text"], "X wins");
+    assert_eq!(view["result"]["scores"], json!([1.0, 0.0]));
+    assert_error(
+        &play(&app, id, &legal[8]).await,
+        StatusCode::CONFLICT,
+        "game_over",
+        &["over"],
+    );
+    let engine = json_call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        Some(json!({})),
+    )
+    .await;
+    assert_error(&engine, StatusCode::CONFLICT, "game_over", &["over"]);
+}
+
+#[tokio::test]
+async fn undo_takes_moves_back_and_refuses_too_many() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    for mv in ["4", "4", "3"] {
+        play(&app, id, mv).await;
+    }
+    let url = format!("/api/games/{id}/undo");
+    let undo = |count: Value| json_call(&app, Method::POST, &url, Some(json!({ "count": count })));
+    let (status, view) = undo(json!(2)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["moves"], json!(["4"]));
+    assert_eq!(view["to_move"], 1);
+    assert_error(
+        &undo(json!(2)).await,
+        StatusCode::CONFLICT,
+        "cannot_undo",
+        &["2", "only 1"],
+    );
+    assert_error(
+        &undo(json!(0)).await,
+        StatusCode::CONFLICT,
+        "cannot_undo",
+        &["0"],
+    );
+    assert_error(
+        &undo(json!(-1)).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_body",
+        &["count"],
+    );
+    let (status, view) = json_call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/undo"),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(view["moves"], json!([]));
+}
+
+#[tokio::test]
+async fn the_engine_moves_within_the_cap_and_reports_its_search() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    let url = format!("/api/games/{id}/engine");
+    let (status, answer) = json_call(
+        &app,
+        Method::POST,
+        &url,
+        Some(json!({ "level": "alphabeta-4", "seed": 1 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let engine = &answer["engine"];
+    assert_eq!(engine["depth"], 4);
+    assert!(engine["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(engine["pv"][0], engine["move"]);
+    assert_eq!(answer["state"]["moves"], json!([engine["move"].clone()]));
+
+    let started = Instant::now();
+    let (status, answer) = json_call(
+        &app,
+        Method::POST,
+        &url,
+        Some(json!({ "agent": "mcts", "time_ms": 300 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_millis(300 + 250),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        answer["timing"]["total_ms"].as_f64().unwrap() <= 300.0,
+        "{answer}"
+    );
+    assert!(answer["engine"]["iterations"].as_u64().unwrap() > 0);
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 2);
+
+    // A hint: the move is shown, not played.
+    let (_, hint) = json_call(
+        &app,
+        Method::POST,
+        &url,
+        Some(json!({ "level": "greedy", "play": false })),
+    )
+    .await;
+    assert_eq!(hint["state"]["moves"].as_array().unwrap().len(), 2);
+    assert!(hint["state"]["legal"]
+        .as_array()
+        .unwrap()
+        .contains(&hint["engine"]["move"]));
+}
+
+#[tokio::test]
+async fn engine_requests_with_bad_levels_agents_or_caps_are_422() {
+    let app = app();
+    let game = create(&app, "quoridor", json!({ "size": 5 })).await;
+    let url = format!("/api/games/{}/engine", game["id"].as_str().unwrap());
+    let call = |body: Value| json_call(&app, Method::POST, &url, Some(body));
+    assert_error(
+        &call(json!({ "level": "godlike" })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unknown_level",
+        &["godlike", "strongest"],
+    );
+    assert_error(
+        &call(json!({ "agent": "deepblue" })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_agent",
+        &["deepblue"],
+    );
+    assert_error(
+        &call(json!({ "agent": "alphabeta:depth=x" })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_agent",
+        &["depth"],
+    );
+    assert_error(
+        &call(json!({ "level": "random", "agent": "random" })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_field",
+        &["either"],
+    );
+    assert_error(
+        &call(json!({ "time_ms": 0 })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_field",
+        &["time_ms"],
+    );
+    assert_error(
+        &call(json!({ "think": 1 })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_body",
+        &["think"],
+    );
+}
+
+#[tokio::test]
+async fn every_level_of_every_game_plays_a_legal_move() {
+    let app = app();
+    for (game, variant) in [
+        ("tictactoe", json!({})),
+        ("connect4", json!({})),
+        ("quoridor", json!({ "size": 5 })),
+        ("halma", json!({ "players": 2 })),
+        ("halma", json!({ "players": 3 })),
+    ] {
+        for level in ply_web::levels(game) {
+            let view = create(&app, game, variant.clone()).await;
+            let url = format!("/api/games/{}/engine", view["id"].as_str().unwrap());
+            let body = json!({ "level": level.name, "time_ms": 150, "seed": 7 });
+            let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
+            assert_eq!(status, StatusCode::OK, "{game} {}: {answer}", level.name);
+            assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn record_is_the_game_in_its_notation() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    for mv in ["4", "4", "5", "3"] {
+        play(&app, id, mv).await;
+    }
+    let (status, content_type, text) =
+        send(&app, Method::GET, &format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(content_type.starts_with("text/plain"));
+    assert_eq!(text, "# connect4 7x6, 4 in a row\n4453\n");
+
+    let q = create(&app, "quoridor", json!({ "size": 5 })).await;
+    let qid = q["id"].as_str().unwrap();
+    play(&app, qid, "c4").await;
+    play(&app, qid, "b2h").await;
+    let (_, _, text) = send(&app, Method::GET, &format!("/api/games/{qid}/record"), None).await;
+    assert!(text.ends_with("\nc4\nb2h\n"), "{text}");
+}
+
+#[tokio::test]
+async fn delete_forgets_the_game() {
+    let app = app();
+    let game = create(&app, "tictactoe", json!({})).await;
+    let url = format!("/api/games/{}", game["id"].as_str().unwrap());
+    let (status, _) = json_call(&app, Method::DELETE, &url, None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        json_call(&app, Method::GET, &url, None).await.0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn games_are_isolated_from_each_other() {
+    let app = app();
+    let a = create(&app, "connect4", json!({})).await;
+    let b = create(&app, "connect4", json!({})).await;
+    let (a, b) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+    assert_ne!(a, b);
+    play(&app, a, "1").await;
+    play(&app, b, "7").await;
+    play(&app, b, "7").await;
+    let (_, va) = json_call(&app, Method::GET, &format!("/api/games/{a}"), None).await;
+    let (_, vb) = json_call(&app, Method::GET, &format!("/api/games/{b}"), None).await;
+    assert_eq!(va["moves"], json!(["1"]));
+    assert_eq!(vb["moves"], json!(["7", "7"]));
+}
+
+#[tokio::test]
+async fn the_game_table_is_bounded() {
+    let app = router(ServerConfig {
+        max_games: 2,
+        ..ServerConfig::default()
+    });
+    create(&app, "tictactoe", json!({})).await;
+    create(&app, "tictactoe", json!({})).await;
+    let third = json_call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": "tictactoe" })),
+    )
+    .await;
+    assert_error(
+        &third,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too_many_games",
+        &["2"],
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_answers_while_the_engine_thinks_and_notices_a_changed_position() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let thinking = {
+        let app = app.clone();
+        let url = format!("/api/games/{id}/engine");
+        tokio::spawn(async move {
+            json_call(
+                &app,
+                Method::POST,
+                &url,
+                Some(json!({ "agent": "mcts", "time_ms": 800 })),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let started = Instant::now();
+    let (status, _) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = play(&app, &id, "1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        started.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(!thinking.is_finished());
+    let answer = thinking.await.unwrap();
+    assert_error(
+        &answer,
+        StatusCode::CONFLICT,
+        "position_changed",
+        &["changed"],
+    );
+}

@@ -1,0 +1,99 @@
+//! Load: 50 games at once on a real socket, each asking the engine for moves. No request may
+//! fail, games must stay isolated, and the 95th percentile of the engine's move latency (as
+//! the client sees it) must be within the configured cap.
+//!
+//! The engine thinks for whatever the cap leaves after waiting for a search slot, so under
+//! load moves get shallower, not later. Set `PLY_LOAD_MOVES` for a longer run.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use ply_web::ServerConfig;
+use serde_json::json;
+use support::{request, start_server};
+
+const GAMES: usize = 50;
+const CAP: Duration = Duration::from_millis(1000);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_concurrent_games_stay_within_the_move_time_cap() {
+    let moves_per_game: usize = std::env::var("PLY_LOAD_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let addr = start_server(ServerConfig {
+        max_move_time: CAP,
+        max_searches: 2,
+        ..ServerConfig::default()
+    })
+    .await;
+    let setups = [
+        (json!({ "game": "connect4" }), "seed001-mcts"),
+        (
+            json!({ "game": "quoridor", "variant": { "size": 9 } }),
+            "strongest",
+        ),
+        (
+            json!({ "game": "halma", "variant": { "players": 3 } }),
+            "strongest",
+        ),
+        (
+            json!({ "game": "connect4", "variant": { "width": 8, "height": 7 } }),
+            "perfect",
+        ),
+        (json!({ "game": "tictactoe" }), "mcts"),
+    ];
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for g in 0..GAMES {
+        let (create, level) = setups[g % setups.len()].clone();
+        tasks.push(tokio::spawn(async move {
+            let (status, view) = request(addr, "POST", "/api/games", Some(&create)).await;
+            assert_eq!(status, 201, "{view}");
+            let id = view["id"].as_str().unwrap().to_string();
+            let mut latencies = Vec::new();
+            let mut played = Vec::new();
+            for _ in 0..moves_per_game {
+                let t = Instant::now();
+                let body = json!({ "level": level, "time_ms": CAP.as_millis() as u64 });
+                let (status, answer) = request(
+                    addr,
+                    "POST",
+                    &format!("/api/games/{id}/engine"),
+                    Some(&body),
+                )
+                .await;
+                latencies.push(t.elapsed());
+                assert_eq!(status, 200, "game {g}: {answer}");
+                played.push(answer["engine"]["move"].clone());
+                if answer["state"]["over"] == true {
+                    break;
+                }
+            }
+            let (_, view) = request(addr, "GET", &format!("/api/games/{id}"), None).await;
+            // Isolation: the game holds exactly the moves its own engine made.
+            assert_eq!(view["moves"].as_array().unwrap(), &played);
+            latencies
+        }));
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await.unwrap());
+    }
+    latencies.sort();
+    let pick = |q: f64| {
+        latencies[((latencies.len() as f64 * q).ceil() as usize).clamp(1, latencies.len()) - 1]
+    };
+    let (p50, p95, max) = (pick(0.5), pick(0.95), *latencies.last().unwrap());
+    eprintln!(
+        "load: {GAMES} games, {} engine moves in {:.1} s; latency p50 {} ms, p95 {} ms, max {} ms (cap {} ms)",
+        latencies.len(),
+        started.elapsed().as_secs_f64(),
+        p50.as_millis(),
+        p95.as_millis(),
+        max.as_millis(),
+        CAP.as_millis()
+    );
+    assert!(p95 <= CAP, "p95 {p95:?} over the cap {CAP:?}");
+}
