@@ -17,6 +17,7 @@ use ply_core::{
     Agent, Evaluator, Game, GameError, MoveOrdering, Player, Scores, SearchLimits, ZobristHash,
 };
 use ply_search::multiplayer::{BestReply, DefaultMove, MaxN, Paranoid, SearchOptions, SumBound};
+use ply_search::random::RandomAgent;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -640,6 +641,22 @@ fn round_robins_on_three_player_boards() {
                 points[0],
                 (points[1] + points[2]) / 2.0
             );
+            let (points, games, _) = round_robin(
+                &start,
+                |i| {
+                    if i == 0 {
+                        search_agent(name, 3)
+                    } else {
+                        Box::new(RandomAgent::new(i as u64))
+                    }
+                },
+                4,
+            );
+            eprintln!(
+                "  {name:>10} d3 vs two random: {:5.2} points of {games} (random {:.2} each)",
+                points[0],
+                (points[1] + points[2]) / 2.0
+            );
         }
     }
 }
@@ -648,13 +665,22 @@ fn round_robins_on_three_player_boards() {
 #[ignore = "node rates for the report"]
 fn node_rates_on_5x5_four_in_a_row() {
     let state = KInARow::new(5, 5, 4);
-    for depth in [3, 4, 5] {
-        for mut agent in agents(depth) {
+    for depth in [3, 4, 5, 6] {
+        let options = options().depth(depth).ordering(Arc::new(CentreFirst));
+        let mut agents: Vec<BoxedAgent> = vec![
+            Box::new(Paranoid::new(options.clone())),
+            Box::new(BestReply::new(options.clone())),
+        ];
+        // Max-n prunes little and evaluates every player at every leaf: not beyond 4.
+        if depth <= 4 {
+            agents.push(Box::new(MaxN::new(options)));
+        }
+        for mut agent in agents {
             let started = Instant::now();
             let decision = agent.select(&state, &SearchLimits::none()).expect("move");
             let seconds = started.elapsed().as_secs_f64();
             eprintln!(
-                "{:<40} depth {depth}: {:>9} nodes, {:>7.3}s, {:>5.2} Mnodes/s, value {}",
+                "{:<60} {:>9} nodes, {:>7.3}s, {:>5.2} Mnodes/s, value {}",
                 agent.name(),
                 decision.nodes,
                 seconds,
