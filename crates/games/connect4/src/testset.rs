@@ -152,19 +152,47 @@ pub fn thread_cpu_time() -> Duration {
     Duration::ZERO
 }
 
-/// Positions for a deterministic node count (`ply bench`): a few from each of Pons' sets,
-/// quick to solve, whose total node count changes only when the solver's search does.
-pub fn bench_positions() -> Vec<&'static str> {
+/// Positions for a deterministic node count (`ply bench`): the first lines of Pons' sets
+/// (end, middle and beginning of the game), with their published scores. Solved in order by
+/// one solver, their total node count changes only when the solver's search does.
+pub fn bench_positions() -> Vec<(&'static str, i32)> {
     vec![
-        "2252576253462244111563365343671351441",
-        "7422341735647741166133573473242566",
-        "23163416124767223154467471272416755633",
-        "65214673556155731566316327373221417",
-        "1441523336142462175652237513425432",
-        "6716122567341344574475236575271",
-        "637364226124455275573313714747",
-        "3461121356734242516756372",
-        "4361356551616766434125",
-        "31242141654757356",
+        ("2252576253462244111563365343671351441", -1),
+        ("7422341735647741166133573473242566", 1),
+        ("23163416124767223154467471272416755633", 0),
+        ("5554224333234511764415115", 4),
+        ("52753311433677442422121", 8),
+        ("1233722555341451114725221333", -1),
+        ("274552224131661", 0),
+        ("5455174361263362", -1),
+        ("32164625", 11),
+        ("6146", 18),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_positions_solve_to_their_published_scores() {
+        let mut solver = Solver::with_table_bits(20);
+        let start = Connect4::standard();
+        for (moves, score) in bench_positions() {
+            let state = start.after(moves).unwrap();
+            assert_eq!(solver.solve(&state, false), score, "{moves}");
+        }
+    }
+
+    #[test]
+    fn malformed_lines_name_their_line() {
+        let err = parse_test_set("4453 1\n\n44 x\n").unwrap_err().to_string();
+        assert!(err.contains("line 3"), "{err}");
+        let err = parse_test_set("4453\n").unwrap_err().to_string();
+        assert!(err.contains("line 1"), "{err}");
+        let cases = parse_test_set("4453 -2\n 1 3 \n").unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(cases[1].expected, 3);
+        assert_eq!(cases[1].line, 2);
+    }
 }
