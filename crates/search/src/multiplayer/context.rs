@@ -160,3 +160,58 @@ fn move_to<M: Copy + PartialEq>(moves: &mut [M], index: usize, mv: M) -> bool {
         None => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::SearchLimits;
+    use ply_tictactoe::TicTacToe;
+
+    #[test]
+    fn move_to_keeps_the_others_in_order() {
+        let mut moves = [5, 1, 4, 2, 3];
+        assert!(move_to(&mut moves, 0, 2));
+        assert_eq!(moves, [2, 5, 1, 4, 3]);
+        assert!(move_to(&mut moves, 1, 3));
+        assert_eq!(moves, [2, 3, 5, 1, 4]);
+        assert!(!move_to(&mut moves, 2, 2), "2 is before the index");
+        assert_eq!(moves, [2, 3, 5, 1, 4]);
+    }
+
+    fn context(killers_on: bool) -> SearchContext<TicTacToe> {
+        let mut context = SearchContext::new(Stopper::new(&SearchLimits::none()), None, killers_on);
+        context.previous_pv = vec![4, 0];
+        context.enter(0);
+        context.enter(1);
+        context.record_cutoff(1, 8);
+        context.record_cutoff(1, 2);
+        context.record_cutoff(1, 2);
+        context
+    }
+
+    #[test]
+    fn previous_line_first_then_killers_newest_first() {
+        let context = context(true);
+        let mut moves = [0, 1, 2, 3, 5, 6, 7, 8];
+        context.prioritise(&mut moves, 1, true);
+        assert_eq!(moves, [0, 2, 8, 1, 3, 5, 6, 7]);
+        let mut moves = [1, 2, 3, 5, 6, 7, 8, 0];
+        context.prioritise(&mut moves, 1, false);
+        assert_eq!(
+            moves,
+            [2, 8, 1, 3, 5, 6, 7, 0],
+            "off the line, killers only"
+        );
+        assert!(context.continues_previous_pv(true, 1, 0));
+        assert!(!context.continues_previous_pv(false, 1, 0));
+        assert!(!context.continues_previous_pv(true, 1, 3));
+    }
+
+    #[test]
+    fn killers_can_be_switched_off() {
+        let context = context(false);
+        let mut moves = [1, 2, 3, 5, 6, 7, 8, 0];
+        context.prioritise(&mut moves, 1, true);
+        assert_eq!(moves, [0, 1, 2, 3, 5, 6, 7, 8]);
+    }
+}
