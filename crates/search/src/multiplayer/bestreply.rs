@@ -146,13 +146,14 @@ impl<G: Game> BestReplySearch<'_, G> {
         context: &mut SearchContext<G>,
     ) -> i64 {
         context.enter(ply);
+        // Checked at every node, leaves included: evaluations may be what costs the time.
+        if context.should_stop() {
+            return 0;
+        }
         let outcome = state.outcome();
         if outcome.is_some() || depth == 0 {
             context.horizon_reached |= outcome.is_none();
             return self.leaf_value(state, outcome.as_ref(), self.root_player, ply);
-        }
-        if context.should_stop() {
-            return 0;
         }
 
         let mover = state.to_move();

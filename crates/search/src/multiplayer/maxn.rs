@@ -131,14 +131,15 @@ impl<G: Game> MaxNSearch<'_, G> {
         context: &mut SearchContext<G>,
     ) -> ValueVector {
         context.enter(ply);
+        // Checked at every node, leaves included: evaluations may be what costs the time.
+        if context.should_stop() {
+            return [0; MAX_PLAYERS];
+        }
         let outcome = state.outcome();
         if outcome.is_some() || depth == 0 {
             context.horizon_reached |= outcome.is_none();
             let evaluator = self.options.evaluator.as_ref();
             return value_vector(state, outcome.as_ref(), evaluator, ply);
-        }
-        if context.should_stop() {
-            return [0; MAX_PLAYERS];
         }
 
         let mover = state.to_move();

@@ -75,14 +75,15 @@ impl<G: Game> ParanoidSearch<'_, G> {
         context: &mut SearchContext<G>,
     ) -> i64 {
         context.enter(ply);
+        // Checked at every node, leaves included: evaluations may be what costs the time.
+        if context.should_stop() {
+            return 0;
+        }
         let outcome = state.outcome();
         if outcome.is_some() || depth == 0 {
             context.horizon_reached |= outcome.is_none();
             let evaluator = self.options.evaluator.as_ref();
             return value_for(state, outcome.as_ref(), evaluator, self.root_player, ply);
-        }
-        if context.should_stop() {
-            return 0;
         }
 
         let maximising = state.to_move() == self.root_player;
