@@ -931,8 +931,9 @@ fn names_recreate_the_settings() {
             .name(),
         "bestreply:depth=3,time=250ms,eval=tree-noise,default=greedy"
     );
+    let no_killers = options.clone().killers(false);
     assert_eq!(
-        MaxN::new(options).name(),
+        MaxN::new(no_killers).name(),
         "maxn:depth=3,time=250ms,eval=tree-noise"
     );
 }
@@ -1006,6 +1007,24 @@ fn catalog_builds_the_three_agents_from_specs() {
         agent.name(),
         "paranoid:nodes=900,eval=tree-noise,killers=false"
     );
+}
+
+#[test]
+fn agent_names_build_the_same_agent_again() {
+    let catalog = catalog();
+    for spec in [
+        "paranoid",
+        "paranoid:depth=5,killers=false,order=reversed",
+        "maxn:time=20ms,nodes=5000,min-value=-1000000,max-sum=0",
+        "maxn:eval=zero,order=reversed",
+        "bestreply:default=greedy,killers=off,depth=2",
+    ] {
+        let name = catalog.build(spec, 1).expect(spec).name();
+        let again = catalog
+            .build(&name, 1)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(again.name(), name, "{spec}");
+    }
 }
 
 #[test]

@@ -84,7 +84,7 @@ impl<G: Game> Agent<G> for BestReply<G> {
     fn name(&self) -> String {
         format!(
             "bestreply:{},default={}",
-            self.options.spec_keys(),
+            self.options.spec_keys(true),
             self.default_move.name()
         )
     }

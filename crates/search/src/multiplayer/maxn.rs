@@ -75,7 +75,7 @@ impl<G: Game> MaxN<G> {
 
 impl<G: Game> Agent<G> for MaxN<G> {
     fn name(&self) -> String {
-        let mut name = format!("maxn:{}", self.options.spec_keys());
+        let mut name = format!("maxn:{}", self.options.spec_keys(false));
         if let Some(bound) = self.shallow_pruning {
             name.push_str(&format!(
                 ",min-value={},max-sum={}",

@@ -117,8 +117,9 @@ impl<G: Game> SearchOptions<G> {
         }
     }
 
-    /// The spec keys that recreate these options, e.g. `depth=5,time=500ms,eval=lines`.
-    pub(crate) fn spec_keys(&self) -> String {
+    /// The spec keys that recreate these options, e.g. `depth=5,time=500ms,eval=lines`;
+    /// `killers` only for the searches that use them.
+    pub(crate) fn spec_keys(&self, uses_killers: bool) -> String {
         let mut keys = Vec::new();
         if let Some(depth) = self.depth {
             keys.push(format!("depth={depth}"));
@@ -133,7 +134,7 @@ impl<G: Game> SearchOptions<G> {
         if let Some(ordering) = &self.ordering {
             keys.push(format!("order={}", ordering.name()));
         }
-        if !self.killers {
+        if uses_killers && !self.killers {
             keys.push("killers=false".to_string());
         }
         keys.join(",")

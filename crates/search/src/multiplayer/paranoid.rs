@@ -31,7 +31,7 @@ impl<G: Game> Paranoid<G> {
 
 impl<G: Game> Agent<G> for Paranoid<G> {
     fn name(&self) -> String {
-        format!("paranoid:{}", self.options.spec_keys())
+        format!("paranoid:{}", self.options.spec_keys(true))
     }
 
     fn select(&mut self, state: &G, limits: &SearchLimits) -> Option<Decision<G::Move>> {
