@@ -38,6 +38,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "below the root, search only walls that touch a shortest path or the opponent",
     ),
     KeyInfo::new("tt", "20", "log2 of the transposition table's entries; 0 for none"),
+    KeyInfo::new(
+        "pseudo",
+        "false",
+        "seed 002's pseudo-ply: at each horizon only pawn moves and walls by the opponent",
+    ),
 ];
 
 const SEED002_KEYS: &[KeyInfo] = &[
@@ -103,6 +108,7 @@ fn strongest_from(catalog: &Catalog<Quoridor>, p: &Params) -> Result<Box<dyn Age
     if !p.bool("filter")? {
         options.wall_filter = WallFilter::All;
     }
+    options.pseudo_depth = p.bool("pseudo")?;
     let bits = p.u32("tt")?;
     if bits > 28 {
         return Err(p.bad_value("tt", "log2 of the table's entries, 0 to 28"));
