@@ -108,7 +108,8 @@ fn ratings_chart<DB: DrawingBackend>(
     let low = rated.iter().map(|r| r.1 - r.2).fold(0.0, f64::min);
     let high = rated.iter().map(|r| r.1 + r.2).fold(0.0, f64::max);
     let pad = ((high - low) * 0.1).max(10.0);
-    let n = rated.len().max(1) as i32;
+    // A segmented axis over 0..last has one segment per value, last included.
+    let last = rated.len().max(1) as i32 - 1;
     let mut chart = ChartBuilder::on(root)
         .caption(
             format!(
@@ -120,7 +121,7 @@ fn ratings_chart<DB: DrawingBackend>(
         .margin(15)
         .x_label_area_size(50)
         .y_label_area_size(60)
-        .build_cartesian_2d((0..n).into_segmented(), (low - pad)..(high + pad))
+        .build_cartesian_2d((0..last).into_segmented(), (low - pad)..(high + pad))
         .map_err(text)?;
     let label = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(k) => rated
@@ -220,6 +221,14 @@ fn time_per_move_chart<DB: DrawingBackend>(
         .map_err(text)?;
     chart
         .configure_mesh()
+        .x_labels(longest.min(20))
+        .x_label_formatter(&|x| {
+            if x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        })
         .x_desc("the agent's move number in the game")
         .y_desc("mean time (ms)")
         .label_style((FONT, 13))

@@ -210,7 +210,13 @@ fn forfeit_list(out: &mut String, records: &[GameRecord]) -> std::fmt::Result {
 
 fn elo(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.0}")
+        // Rounding may leave a negative zero, which reads as a loss.
+        let rounded = x.round();
+        if rounded == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{rounded:+.0}")
+        }
     } else if x > 0.0 {
         "+∞".to_string()
     } else {

@@ -249,8 +249,12 @@ fn sprt_summary(
         everything.add(p, 1.0 - p);
     }
     let (lower, upper) = test.bounds();
+    // Name the agents by their specs, however the test named them.
+    let mut named = test.clone();
+    named.first = config.agents[first].clone();
+    named.second = config.agents[second].clone();
     SprtSummary {
-        config: test.clone(),
+        config: named,
         sequential: test.run(stream.iter().copied()),
         all_games: SprtOutcome {
             status: test.status(&everything),
