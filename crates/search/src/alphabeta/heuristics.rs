@@ -66,28 +66,57 @@ impl<M: Copy + Eq> Killers<M> {
 }
 
 /// How often each move caused a cutoff, weighted by depth², per player.
+///
+/// Each slot carries the number of the search that wrote it, so forgetting everything at
+/// the start of a search is one increment, not a sweep of the whole table.
 pub(crate) struct History {
-    counts: Vec<u32>,
+    slots: Vec<HistorySlot>,
+    search: u32,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct HistorySlot {
+    search: u32,
+    count: u32,
 }
 
 impl History {
     pub(crate) fn new() -> Self {
         History {
-            counts: vec![0; HISTORY_SLOTS * MAX_PLAYERS],
+            slots: vec![HistorySlot::default(); HISTORY_SLOTS * MAX_PLAYERS],
+            search: 1,
         }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.counts.iter_mut().for_each(|c| *c = 0);
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            // After 2^32 searches the stamps would repeat: wipe them for real, once.
+            self.slots.fill(HistorySlot::default());
+            self.search = 1;
+        }
+    }
+
+    fn index<M: Hash>(player: Player, mv: &M) -> usize {
+        player * HISTORY_SLOTS + history_slot(mv)
     }
 
     pub(crate) fn score<M: Hash>(&self, player: Player, mv: &M) -> u32 {
-        self.counts[player * HISTORY_SLOTS + history_slot(mv)]
+        let slot = self.slots[Self::index(player, mv)];
+        if slot.search == self.search {
+            slot.count
+        } else {
+            0
+        }
     }
 
     pub(crate) fn record<M: Hash>(&mut self, player: Player, mv: &M, depth: u32) {
-        let count = &mut self.counts[player * HISTORY_SLOTS + history_slot(mv)];
-        *count = count.saturating_add(depth * depth);
+        let search = self.search;
+        let slot = &mut self.slots[Self::index(player, mv)];
+        if slot.search != search {
+            *slot = HistorySlot { search, count: 0 };
+        }
+        slot.count = slot.count.saturating_add(depth * depth);
     }
 }
 
@@ -144,5 +173,9 @@ mod tests {
         h.record(1, &5u8, 3);
         assert_eq!(h.score(1, &5u8), 9);
         assert_eq!(h.score(0, &5u8), 0);
+        h.clear();
+        assert_eq!(h.score(1, &5u8), 0, "a new search starts from nothing");
+        h.record(1, &5u8, 2);
+        assert_eq!(h.score(1, &5u8), 4);
     }
 }
