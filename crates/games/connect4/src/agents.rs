@@ -74,11 +74,13 @@ const FALLBACK_SHARE: f64 = 0.2;
 /// The solver as a player.
 ///
 /// Each move: a short iterative-deepening alpha-beta (threats evaluator, centre-first,
-/// table) secures a move; then the solver analyses every column with what is left of the
-/// budget. If it finishes, the best proven column is played (the fastest win, else a draw,
-/// else the slowest loss; ties to the centre); if not, the deepest completed alpha-beta
-/// iteration's move is. The solver's table is kept between moves, so later moves get proven
-/// sooner.
+/// table) secures a move; then, with what is left of the budget, the solver proves the
+/// outcome (win / draw / loss: a weak solve, far cheaper than the exact score) of the
+/// columns, the alpha-beta choice first, then from the centre out, stopping at the first
+/// proven win. It plays the best proven column (the alpha-beta choice among equals); a
+/// column whose outcome is unknown is preferred only to one proven lost. Keeping a proven
+/// win move after move wins: the board is finite, so a won position cannot last forever.
+/// The solver's table is kept between moves, so later moves get proven sooner.
 pub struct Perfect {
     time: Duration,
     table_bits: u32,
@@ -96,6 +98,39 @@ impl Perfect {
                 .ordering(Arc::new(CenterFirst))
                 .table(16),
         }
+    }
+
+    /// Proven outcomes (+1 / 0 / −1 for the mover) of the columns, in the order tried,
+    /// until the deadline or a proven win.
+    fn prove_columns(
+        &mut self,
+        state: &Connect4,
+        first: usize,
+        deadline: Instant,
+    ) -> Vec<(usize, i32)> {
+        let mut proven = Vec::new();
+        let order = std::iter::once(first)
+            .chain(crate::solver::center_order(state.width()).filter(|&c| c != first));
+        for col in order {
+            if !state.can_play(col) {
+                continue;
+            }
+            let outcome = if state.is_winning_move(col) {
+                1
+            } else {
+                let mut child = state.clone();
+                child.play(col as Column);
+                match self.solver.solve_until(&child, true, Some(deadline)) {
+                    Some(score) => -score,
+                    None => break,
+                }
+            };
+            proven.push((col, outcome));
+            if outcome == 1 {
+                break;
+            }
+        }
+        proven
     }
 }
 
@@ -122,23 +157,52 @@ impl Agent<Connect4> for Perfect {
         };
         let fallback = self.fallback.select(state, &fallback_limits)?;
         let nodes_before = self.solver.nodes();
-        let proven = self.solver.best_move_until(state, Some(deadline));
-        let solver_nodes = self.solver.nodes() - nodes_before;
-        Some(match proven {
-            Some((col, score)) => Decision {
-                mv: col as Column,
-                value: score as f64,
-                pv: vec![col as Column],
-                nodes: fallback.nodes + solver_nodes,
-                depth: (state.width() * state.height() - state.moves_played()) as u32,
-                elapsed: started.elapsed(),
-                iterations: 0,
-            },
-            None => Decision {
-                nodes: fallback.nodes + solver_nodes,
-                elapsed: started.elapsed(),
-                ..fallback
-            },
+        let proven = self.prove_columns(state, fallback.mv as usize, deadline);
+        let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
+        let elapsed = started.elapsed();
+
+        let best = proven.iter().max_by_key(|&&(_, outcome)| outcome).copied();
+        let fallback_outcome = proven
+            .iter()
+            .find(|&&(col, _)| col == fallback.mv as usize)
+            .map(|&(_, o)| o);
+        // Unknown columns rank between a proven draw and a proven loss.
+        let unknown = (0..state.width())
+            .filter(|&c| state.can_play(c) && !proven.iter().any(|&(p, _)| p == c))
+            .min_by_key(|&c| (c as i64 - state.width() as i64 / 2).abs());
+        let choice = match (best, fallback_outcome) {
+            (Some((col, outcome)), Some(f)) if outcome > f => Some((col, outcome)),
+            (_, Some(f)) if f >= 0 || unknown.is_none() => Some((fallback.mv as usize, f)),
+            (Some((col, outcome)), _) if outcome >= 0 => Some((col, outcome)),
+            _ => None,
+        };
+        Some(match choice {
+            Some((col, outcome)) if col != fallback.mv as usize || fallback_outcome.is_some() => {
+                Decision {
+                    mv: col as Column,
+                    value: outcome as f64,
+                    pv: vec![col as Column],
+                    nodes,
+                    depth: (state.width() * state.height() - state.moves_played()) as u32,
+                    elapsed,
+                    iterations: proven.len() as u64,
+                }
+            }
+            _ => {
+                // Nothing proven better than the search's choice; if that choice is a
+                // proven loss, any column not proven lost is better.
+                let mv = match (fallback_outcome, unknown) {
+                    (Some(-1), Some(col)) => col as Column,
+                    _ => fallback.mv,
+                };
+                Decision {
+                    mv,
+                    nodes,
+                    elapsed,
+                    pv: if mv == fallback.mv { fallback.pv } else { vec![mv] },
+                    ..fallback
+                }
+            }
         })
     }
 

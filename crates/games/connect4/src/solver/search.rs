@@ -53,16 +53,16 @@ impl Bounds {
         }
     }
     #[inline]
-    fn upper(self, score: i32) -> u16 {
-        (score - self.min_score + 1) as u16
+    fn upper(self, score: i32) -> u8 {
+        (score - self.min_score + 1) as u8
     }
     #[inline]
-    fn lower(self, score: i32) -> u16 {
-        (score + self.max_score - 2 * self.min_score + 2) as u16
+    fn lower(self, score: i32) -> u8 {
+        (score + self.max_score - 2 * self.min_score + 2) as u8
     }
     /// `Ok(lower bound)` or `Err(upper bound)` from a stored value.
     #[inline]
-    fn decode(self, value: u16) -> Result<i32, i32> {
+    fn decode(self, value: u8) -> Result<i32, i32> {
         let value = value as i32;
         if value > self.max_score - self.min_score + 1 {
             Ok(value + 2 * self.min_score - self.max_score - 2)
@@ -197,7 +197,7 @@ impl<'t> Search<'t> {
                 if stored != 0 {
                     if let Err(upper) = bounds.decode(stored) {
                         if -upper >= beta {
-                            self.table.put(key, bounds.lower(-upper));
+                            self.table.put(key, p.moves(), bounds.lower(-upper));
                             return -upper;
                         }
                     }
@@ -223,14 +223,14 @@ impl<'t> Search<'t> {
                 return alpha;
             }
             if score >= beta {
-                self.table.put(key, bounds.lower(score));
+                self.table.put(key, p.moves(), bounds.lower(score));
                 return score;
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        self.table.put(key, bounds.upper(alpha));
+        self.table.put(key, p.moves(), bounds.upper(alpha));
         alpha
     }
 
