@@ -9,9 +9,19 @@
 //! | [`expectimax`] | root player maximises, the others' replies are averaged (seed 004) |
 //! | [`mcts`] | UCT with pluggable rollouts, MCTS-solver, per-player rewards (max-n backup) |
 //! | [`greedy`], [`random`] | one ply with an evaluator; a uniformly random legal move |
+//! | `multiplayer` | paranoid, max-n, best-reply |
 //!
-//! Tree searches (minimax, alpha-beta) are negamax: they assume two players who alternate.
-//! The multi-player searches live in `multiplayer`.
+//! Values: the tree searches report integers for the side to move, a finished game being
+//! ±(`WIN` − plies) ([`value`]); MCTS reports a mean reward in 0..=1.
+//!
+//! Minimax and alpha-beta are negamax searches: they assume two players who alternate. On a
+//! game with more players they still play legal moves (each player taken to play against
+//! the next), but the multi-player searches and MCTS are the ones meant for it.
+//!
+//! Determinism: a search with no time limit and no stop flag visits the same nodes on every
+//! run ([`bench::bench_nodes`] gives `ply bench` its node counts); randomised agents take a
+//! seed. [`synthetic::SyntheticGame`] is a random game tree of any depth, for tests and
+//! timings beyond tic-tac-toe.
 
 pub mod alphabeta;
 pub mod bench;

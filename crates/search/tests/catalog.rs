@@ -177,6 +177,40 @@ fn custom_agents_and_entries() {
     assert!(catalog.evaluator("nope").is_none());
 }
 
+#[test]
+fn catalog_agents_see_evaluators_added_after_them() {
+    let mut catalog = Catalog::generic(Arc::new(LineCount));
+    const KEYS: &[KeyInfo] = &[KeyInfo::new("eval", "default", "evaluator")];
+    catalog.add_catalog_agent(
+        "late",
+        "looks its evaluator up when built",
+        KEYS,
+        |c, p, _| {
+            let eval = c.evaluator_for(p)?;
+            Ok(Box::new(ply_search::Minimax::new(eval).depth(2)) as Box<dyn Agent<_>>)
+        },
+    );
+    /// An evaluator registered after the agent.
+    struct Late;
+    impl ply_core::Evaluator<TicTacToe> for Late {
+        fn name(&self) -> &str {
+            "late-eval"
+        }
+        fn evaluate(&self, _: &TicTacToe, _: usize) -> i32 {
+            7
+        }
+    }
+    catalog.add_evaluator(Arc::new(Late));
+    let agent = catalog.build("late:eval=late-eval", 1).unwrap();
+    assert!(agent.name().contains("eval=late-eval"), "{}", agent.name());
+    let e = catalog
+        .build("late:eval=nope", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("late-eval") && e.contains("'nope'"), "{e}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
