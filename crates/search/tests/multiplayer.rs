@@ -978,6 +978,10 @@ fn catalog_builds_the_three_agents_from_specs() {
             plain.max_n(&mut state.clone(), 3, 0)[root],
         ),
         (
+            "maxn:depth=3,min-value=-9223372036854775808,max-sum=9223372036854775807",
+            plain.max_n(&mut state.clone(), 3, 0)[root],
+        ),
+        (
             "bestreply:depth=3,default=greedy",
             plain.best_reply(
                 &mut state.clone(),

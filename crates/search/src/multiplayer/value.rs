@@ -94,8 +94,11 @@ impl SumBound {
     /// The most any one player can get once another player is known to get at least
     /// `other_at_least`, with `players` players seated.
     pub(crate) fn best_remaining(&self, other_at_least: i64, players: usize) -> i64 {
+        // Saturating: the bounds come from users and may be extreme.
         let bystanders = players.saturating_sub(2) as i64;
-        self.max_sum - other_at_least - bystanders * self.min_value
+        self.max_sum
+            .saturating_sub(other_at_least)
+            .saturating_sub(bystanders.saturating_mul(self.min_value))
     }
 }
 
@@ -132,5 +135,10 @@ mod tests {
         // at most 30 - 25 + 10.
         assert_eq!(bound.best_remaining(25, 3), 15);
         assert_eq!(bound.best_remaining(25, 2), 5);
+        let extreme = SumBound {
+            min_value: i64::MIN,
+            max_sum: i64::MAX,
+        };
+        assert_eq!(extreme.best_remaining(-5, 4), i64::MAX);
     }
 }
