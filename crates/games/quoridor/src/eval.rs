@@ -143,7 +143,7 @@ impl Evaluator<Quoridor> for RaceEval {
             state.walls_left(other) as i32,
         );
         // A wall is worth most while the opponent still has far to go.
-        let wall_weight = 80 + 6 * theirs.min(own).min(15);
+        let wall_weight = 120 + 8 * theirs.min(own).min(15);
         value += wall_weight * (own_walls.min(10) - their_walls.min(10));
         let next = next_row_distance(state, player) - next_row_distance(state, other);
         value -= 10 * next;
