@@ -90,6 +90,12 @@ impl Progress {
         }
     }
 
+    /// The standings line as it stands.
+    pub fn standings(&self) -> String {
+        let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        self.standings_line(&s)
+    }
+
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish();
@@ -111,5 +117,38 @@ impl Progress {
             parts.push(format!("({} forfeits)", s.forfeits));
         }
         parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Termination;
+
+    fn record(seats: [usize; 2], scores: [f64; 2], offender: Option<usize>) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            seats: seats.to_vec(),
+            agents: vec!["a".into(), "b".into()],
+            opening_index: 0,
+            opening: vec![],
+            start_position: String::new(),
+            moves: vec![],
+            scores: scores.to_vec(),
+            termination: Termination::Normal,
+            offender,
+            reason: "a wins".into(),
+            duration_ms: 0.0,
+        }
+    }
+
+    #[test]
+    fn standings_rank_by_score_and_count_forfeits() {
+        let p = Progress::with_mode(&["a".into(), "b".into(), "c".into()], 3, false);
+        p.on_game(&record([0, 1], [0.0, 1.0], None));
+        p.on_game(&record([2, 1], [0.5, 0.5], None));
+        p.on_game(&record([0, 2], [1.0, 0.0], Some(1)));
+        assert_eq!(p.standings(), "b 1.5/2, a 1/2, c 0.5/2, (1 forfeits)");
     }
 }

@@ -98,3 +98,23 @@ fn catalog_agents_play_and_every_output_is_written() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Agents that keep to their time are never forfeited, even with a tight clock.
+#[test]
+fn time_limited_agents_keep_to_the_clock() {
+    let mut config = TournamentConfig::new(vec!["mcts".into(), "alphabeta:depth=9".into()]);
+    config.games_per_pairing = 10;
+    config.concurrency = 2;
+    config.openings = OpeningSource::Random { plies: 2 };
+    config.time.per_move = Some(std::time::Duration::from_millis(20));
+    let result =
+        run_tournament(&TicTacToe::new(), &catalog(), &config, &|_: &GameRecord| {}).unwrap();
+    for r in &result.records {
+        assert!(r.offender.is_none(), "{}", r.reason);
+        for m in &r.moves {
+            assert!(m.time_ms < 20.0 + 2.0 + 100.0, "{m:?}");
+        }
+    }
+    let mcts = &result.summary.agents[0];
+    assert!(mcts.mean_iterations > 0.0, "playouts are recorded");
+}

@@ -40,6 +40,20 @@ impl<G: Game> Agent<G> for FirstMover {
     }
 }
 
+/// Plays the last legal move.
+pub struct LastMover;
+
+impl<G: Game> Agent<G> for LastMover {
+    fn name(&self) -> String {
+        "last".into()
+    }
+    fn select(&mut self, state: &G, _: &SearchLimits) -> Option<Decision<G::Move>> {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves.last().map(|&m| Decision::just(m))
+    }
+}
+
 /// Perfect play for small two-player games: negamax with alpha-beta to the end, ties broken
 /// at random (so it does not always play the same game).
 pub struct Solver {
@@ -177,6 +191,7 @@ pub fn build<G: Game>(start: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<
     Ok(match spec {
         "random" => Box::new(RandomMover { rng }),
         "first" => Box::new(FirstMover),
+        "last" => Box::new(LastMover),
         "solver" => Box::new(Solver { rng }),
         "panic" => Box::new(Panicker { moves: 0 }),
         "hang" => Box::new(Hanger),
@@ -190,7 +205,7 @@ pub fn build<G: Game>(start: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<
         "explode" => panic!("cannot even be built"),
         other => {
             return Err(format!(
-                "unknown agent '{other}'; known: random, first, solver, panic, hang, slow, illegal, none"
+                "unknown agent '{other}'; known: random, first, last, solver, panic, hang, slow, illegal, none"
             ))
         }
     })
