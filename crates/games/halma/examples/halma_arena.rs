@@ -36,6 +36,7 @@ fn main() {
     let mut hero_moves = 0u32;
     let mut slowest = Duration::ZERO;
     let mut plies_total = 0;
+    let mut hero_depth = 0u64;
     for game in 0..games {
         let hero_seat = game % players;
         let mut agents: Vec<Box<dyn Agent<Halma>>> = (0..players)
@@ -68,6 +69,7 @@ fn main() {
                     hero_time += spent;
                     hero_moves += 1;
                     slowest = slowest.max(spent);
+                    hero_depth += decision.depth as u64;
                 }
                 decision.mv
             };
@@ -85,7 +87,7 @@ fn main() {
     println!(
         "{hero_spec} vs {opponent_spec} on {kind} with {players} players: {:.3} points per game \
          over {games} games ({:.1}% of the maximum); {:.1} plies per game; hero {:.1} ms per \
-         move on average, slowest {:.1} ms",
+         move on average, slowest {:.1} ms; mean depth {:.1}",
         total / games as f64,
         100.0 * total
             / games as f64
@@ -97,5 +99,6 @@ fn main() {
         plies_total as f64 / games as f64,
         hero_time.as_secs_f64() * 1000.0 / hero_moves.max(1) as f64,
         slowest.as_secs_f64() * 1000.0,
+        hero_depth as f64 / hero_moves.max(1) as f64,
     );
 }

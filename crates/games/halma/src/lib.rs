@@ -7,6 +7,7 @@
 //! every peg home wins and the others play on for the places, scored n − 1 … 0.
 
 pub mod agents;
+mod bench;
 mod display;
 pub mod engine;
 pub mod eval;
@@ -20,6 +21,7 @@ mod settings;
 mod state;
 
 pub use agents::{catalog, Champion};
+pub use bench::bench_positions;
 pub use eval::{ProgressEval, ProgressOrdering, Seed003Eval};
 pub use geometry::{bit, cells_of, hex_distance, Board, BoardKind, Cell, CellSet, UnknownBoard};
 pub use layout::{rotate, Layout, Seat};

@@ -1,0 +1,148 @@
+//! The catalog's agents: every one builds and plays legal moves; the seed's strategies do
+//! what the report says; the champion beats a seed strategy in a short match.
+
+use ply_core::{Agent, Game, SearchLimits};
+use ply_halma::seed003::compass_rank;
+use ply_halma::{catalog, BoardKind, Halma};
+
+fn legal(state: &Halma, agent: &mut dyn Agent<Halma>) -> ply_halma::HalmaMove {
+    let decision = agent
+        .select(state, &SearchLimits::none())
+        .unwrap_or_else(|| panic!("{} found no move", agent.name()));
+    state
+        .check_move(decision.mv)
+        .unwrap_or_else(|e| panic!("{}: {e}", agent.name()));
+    decision.mv
+}
+
+#[test]
+fn every_agent_plays_a_legal_move_with_two_and_three_players() {
+    let catalog = catalog();
+    let specs = [
+        "seed003-s1",
+        "seed003-s2",
+        "seed003-s3:depth=3",
+        "seed003-s4:depth=2",
+        "seed003-s5:depth=2",
+        "champion:depth=2",
+        "strongest:depth=2",
+        "alphabeta:depth=2,order=progress",
+        "alphabeta:depth=2,eval=seed003",
+        "paranoid:depth=2,order=progress",
+        "maxn:depth=2",
+        "bestreply:depth=2",
+        "mcts:iterations=30,rollout=progress",
+        "halma-mcts:iterations=30,time=none",
+        "greedy:eval=seed003",
+        "random",
+    ];
+    for (kind, players) in [
+        (BoardKind::Star, 2),
+        (BoardKind::Star, 3),
+        (BoardKind::Rhombus, 2),
+    ] {
+        let mut state = Halma::new(kind, players).unwrap();
+        for spec in specs {
+            let mut agent = catalog
+                .build(spec, 5)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let mv = legal(&state, agent.as_mut());
+            state.play(mv);
+        }
+    }
+}
+
+#[test]
+fn bad_specs_name_the_key() {
+    let catalog = catalog();
+    let err = catalog
+        .build("seed003-s3:dept=3", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("dept") && err.contains("depth"), "{err}");
+    let err = catalog
+        .build("seed003-s4:depth=99", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("depth"), "{err}");
+    let err = catalog
+        .build("alphabeta:eval=nope", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("seed003") && err.contains("progress"), "{err}");
+}
+
+#[test]
+fn strategy_one_prefers_north_west_and_single_moves() {
+    let state = Halma::new(BoardKind::Rhombus, 2).unwrap();
+    let mut agent = catalog().build("seed003-s1", 3).unwrap();
+    let mv = legal(&state, agent.as_mut());
+    assert_eq!(compass_rank(&state, mv.from, mv.to), 0, "NW first");
+    // B's north-west is A's south-east: the compass turns with the seat.
+    let mut b_turn = state.clone();
+    b_turn.play(mv);
+    let reply = legal(&b_turn, agent.as_mut());
+    let (fx, fy) = b_turn.board().coords(reply.from);
+    let (tx, ty) = b_turn.board().coords(reply.to);
+    assert!(tx - fx > 0 && ty - fy < 0, "B heads down the board");
+}
+
+#[test]
+fn strategy_two_moves_the_farthest_peg_that_can_move() {
+    let state = Halma::new(BoardKind::Star, 2).unwrap();
+    let mut agent = catalog().build("seed003-s2", 3).unwrap();
+    let mv = legal(&state, agent.as_mut());
+    // (3,-6) is farthest from A's goal but boxed in; (3,-5) is next.
+    assert_eq!(state.board().coords(mv.from), (3, -5));
+}
+
+#[test]
+fn strategy_three_looks_positions_up_in_its_table() {
+    let path = std::env::temp_dir().join(format!("ply-halma-s3-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let spec = format!("seed003-s3:depth=3,table={}", path.display());
+    let state = Halma::new(BoardKind::Star, 2).unwrap();
+    let first = catalog()
+        .build(&spec, 1)
+        .unwrap()
+        .select(&state, &SearchLimits::none())
+        .unwrap();
+    assert!(first.nodes > 0, "searched");
+    // A new agent (a later run) reads the file and answers without searching.
+    let second = catalog()
+        .build(&spec, 2)
+        .unwrap()
+        .select(&state, &SearchLimits::none())
+        .unwrap();
+    assert_eq!((second.mv, second.nodes), (first.mv, 0));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A short, deterministic match (fixed depth): the champion wins from either seat.
+#[test]
+fn champion_beats_strategy_one_from_both_seats() {
+    let catalog = catalog();
+    for champion_seat in 0..2 {
+        let mut agents = [
+            catalog.build("seed003-s1", 11).unwrap(),
+            catalog.build("seed003-s1", 12).unwrap(),
+        ];
+        agents[champion_seat] = catalog.build("champion:depth=3", 0).unwrap();
+        let mut state = Halma::new(BoardKind::Star, 2).unwrap();
+        while !state.is_terminal() {
+            let mv = legal(&state, agents[state.to_move()].as_mut());
+            state.play(mv);
+        }
+        let scores = state.outcome().unwrap();
+        assert_eq!(
+            scores.get(champion_seat),
+            1.0,
+            "seat {champion_seat}: {state}"
+        );
+    }
+}
