@@ -26,39 +26,53 @@ pub enum BenchWhich {
     Connect4Solver(crate::commands::bench_solver::SolverBenchArgs),
 }
 
-/// One fixed search: a game, a position (moves in the game's notation from the start) and an
-/// agent spec without time limits, so the node count is deterministic.
+/// One fixed search: a game (with a player count for halma), a position (moves in the game's
+/// notation from the start, separated by spaces; a Connect Four position may be one digit
+/// string as in the test sets) and an agent spec without time limits, so the node count is
+/// deterministic.
 struct Case {
     game: GameName,
-    moves: &'static [&'static str],
+    players: Option<usize>,
+    moves: &'static str,
     spec: &'static str,
 }
 
+const fn case(game: GameName, moves: &'static str, spec: &'static str) -> Case {
+    Case {
+        game,
+        players: None,
+        moves,
+        spec,
+    }
+}
+
 const CASES: &[Case] = &[
+    case(GameName::Tictactoe, "", "minimax:depth=9"),
+    case(
+        GameName::Tictactoe,
+        "",
+        "alphabeta:depth=9,tt=0,id=false,pvs=false,killers=false,history=false",
+    ),
+    case(GameName::Tictactoe, "", "alphabeta:depth=9"),
+    case(GameName::Tictactoe, "b2 a1", "expectimax:depth=7"),
+    case(GameName::Tictactoe, "a1", "mcts:iterations=20000"),
+    case(GameName::Connect4, "32164625", "seed001-alphabeta"),
+    case(GameName::Connect4, "274552224131661", "alphabeta:depth=12"),
+    case(GameName::Connect4, "4453", "mcts:iterations=20000"),
+    case(GameName::Quoridor, "", "seed002"),
+    case(GameName::Quoridor, "e8 e2 e7 e3", "alphabeta:depth=3"),
+    case(GameName::Halma, "", "alphabeta:depth=5"),
     Case {
-        game: GameName::Tictactoe,
-        moves: &[],
-        spec: "minimax:depth=9",
+        game: GameName::Halma,
+        players: Some(3),
+        moves: "",
+        spec: "paranoid:depth=6",
     },
     Case {
-        game: GameName::Tictactoe,
-        moves: &[],
-        spec: "alphabeta:depth=9,tt=0,id=false,pvs=false,killers=false,history=false",
-    },
-    Case {
-        game: GameName::Tictactoe,
-        moves: &[],
-        spec: "alphabeta:depth=9",
-    },
-    Case {
-        game: GameName::Tictactoe,
-        moves: &["b2", "a1"],
-        spec: "expectimax:depth=7",
-    },
-    Case {
-        game: GameName::Tictactoe,
-        moves: &["a1"],
-        spec: "mcts:iterations=20000",
+        game: GameName::Halma,
+        players: Some(3),
+        moves: "",
+        spec: "maxn:depth=4",
     },
 ];
 
@@ -78,13 +92,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 fn search_bench() -> anyhow::Result<()> {
     let mut rows = Vec::new();
     for case in CASES {
-        let variant = VariantArgs::default();
+        let variant = VariantArgs {
+            players: case.players,
+            ..VariantArgs::default()
+        };
         let row: Row = with_game!(case.game, &variant, |state, catalog| {
             run_case(case, state, &catalog)?
         });
         println!(
             "{:<11} {:<72} {:>12} nodes {:>9.1} ms",
-            case.game.as_str(),
+            match case.players {
+                Some(n) => format!("{}/{n}p", case.game.as_str()),
+                None => case.game.as_str().to_string(),
+            },
             row.label,
             row.nodes,
             row.time.as_secs_f64() * 1e3
@@ -117,7 +137,12 @@ fn run_case<G: Game + ZobristHash>(
     mut state: G,
     catalog: &Catalog<G>,
 ) -> anyhow::Result<Row> {
-    for mv in case.moves {
+    let moves: Vec<String> = if case.game == GameName::Connect4 {
+        case.moves.chars().map(String::from).collect()
+    } else {
+        case.moves.split_whitespace().map(String::from).collect()
+    };
+    for mv in &moves {
         state.play_notation(mv)?;
     }
     let mut agent = catalog.build(case.spec, 1)?;
@@ -130,9 +155,9 @@ fn run_case<G: Game + ZobristHash>(
             "{} @ {}",
             case.spec,
             if case.moves.is_empty() {
-                "start".to_string()
+                "start"
             } else {
-                case.moves.join(" ")
+                case.moves
             }
         ),
         nodes: decision.nodes,
