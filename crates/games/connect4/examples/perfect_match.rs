@@ -20,18 +20,21 @@ fn main() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut moves = Vec::new();
+    let mut opening = Connect4::standard();
+    let mut opening_line = String::new();
     for game in 0..games {
         if game % 2 == 0 {
             // A fresh opening for each pair of games.
-            let mut opening = Connect4::standard();
+            opening = Connect4::standard();
+            opening_line.clear();
             for _ in 0..4 {
                 opening.legal_moves(&mut moves);
-                opening.play(*moves.choose(&mut rng).expect("no game ends in 4 moves"));
+                let mv = *moves.choose(&mut rng).expect("no game ends in 4 moves");
+                opening_line.push_str(&opening.format_move(mv));
+                opening.play(mv);
             }
-            rng = Xoshiro256PlusPlus::seed_from_u64(seed.wrapping_add(game + 1));
-            OPENING.with(|o| *o.borrow_mut() = opening);
         }
-        let mut state = OPENING.with(|o| o.borrow().clone());
+        let mut state = opening.clone();
         let perfect_seat = (game % 2) as usize;
         let mut perfect = catalog
             .build(&format!("perfect:time={time_ms}ms"), game)
@@ -56,14 +59,10 @@ fn main() {
             _ => draws += 1,
         }
         println!(
-            "game {game}: perfect plays {}, result {result} ({} moves: {line})",
+            "game {game}: perfect plays {}, result {result} ({} moves: {opening_line}|{line})",
             ["first", "second"][perfect_seat],
             state.moves_played()
         );
     }
     println!("perfect: {wins} wins, {draws} draws, {losses} losses in {games} games");
-}
-
-thread_local! {
-    static OPENING: std::cell::RefCell<Connect4> = std::cell::RefCell::new(Connect4::standard());
 }

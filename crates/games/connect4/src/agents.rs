@@ -168,7 +168,7 @@ impl Agent<Connect4> for Perfect {
             .map(|&(_, o)| o);
         // Unknown columns rank between a proven draw and a proven loss.
         let unknown = (0..state.width())
-            .filter(|&c| state.can_play(c) && !proven.iter().any(|&(p, _)| p == c))
+            .filter(|&c| state.is_safe_move(c) && !proven.iter().any(|&(p, _)| p == c))
             .min_by_key(|&c| (c as i64 - state.width() as i64 / 2).abs());
         let choice = match (best, fallback_outcome) {
             (Some((col, outcome)), Some(f)) if outcome > f => Some((col, outcome)),
@@ -199,7 +199,11 @@ impl Agent<Connect4> for Perfect {
                     mv,
                     nodes,
                     elapsed,
-                    pv: if mv == fallback.mv { fallback.pv } else { vec![mv] },
+                    pv: if mv == fallback.mv {
+                        fallback.pv
+                    } else {
+                        vec![mv]
+                    },
                     ..fallback
                 }
             }

@@ -149,6 +149,15 @@ impl Connect4 {
     pub fn is_winning_move(&self, col: usize) -> bool {
         self.can_play(col) && on_board!(&self.board, p => p.is_winning_move(col as u32))
     }
+    /// Whether dropping in `col` neither leaves an immediate win of the opponent unblocked
+    /// nor gives the opponent a winning cell right above (call when the mover cannot win
+    /// at once).
+    pub fn is_safe_move(&self, col: usize) -> bool {
+        self.can_play(col)
+            && on_board!(&self.board, p =>
+                !(p.non_losing_cells() & p.shape().column(col as u32)).is_empty())
+    }
+
     /// Whether the last move completed a line.
     pub fn last_mover_won(&self) -> bool {
         on_board!(&self.board, p => p.last_mover_won())

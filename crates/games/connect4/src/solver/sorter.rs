@@ -48,7 +48,7 @@ impl<B: Bits> MoveSorter<B> {
 /// on even widths the column right of the centre comes first.
 pub fn center_order(width: usize) -> impl Iterator<Item = usize> {
     (0..width).map(move |i| {
-        let half = (i + 1) / 2;
+        let half = i.div_ceil(2);
         if i % 2 == 1 {
             width / 2 - half
         } else {
