@@ -140,12 +140,19 @@ pub struct Champion {
 
 impl Champion {
     pub fn new(time: Duration) -> Self {
-        let two_players = AlphaBeta::new(Arc::new(ProgressEval))
+        Champion::with_filter(time, Some(ForwardFilter::default()))
+    }
+
+    /// The champion with another forward filter for two players (`None`: every move).
+    pub fn with_filter(time: Duration, filter: Option<ForwardFilter>) -> Self {
+        let mut two_players = AlphaBeta::new(Arc::new(ProgressEval))
             .ordering(Arc::new(ProgressOrdering))
-            .filter(Arc::new(ForwardFilter::default()))
             .time(time)
-            .table(16)
             .named("champion");
+        if let Some(filter) = filter {
+            two_players = two_players.filter(Arc::new(filter));
+        }
+        let two_players = two_players.table(16);
         let options = SearchOptions::new(Arc::new(ProgressEval))
             .ordering(Arc::new(ProgressOrdering))
             .time(time);
