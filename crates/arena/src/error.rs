@@ -22,13 +22,13 @@ pub enum ArenaError {
     /// An opening that cannot be read or played from the start position.
     #[error("opening {origin}: {reason}")]
     Opening { origin: String, reason: String },
-    /// A file or folder that cannot be read or written.
-    #[error("{action} '{}': {source}", path.display())]
+    /// A file or folder that cannot be read or written. The I/O error is part of the message
+    /// rather than a separate source, so that it is printed once.
+    #[error("{action} '{}': {cause}", path.display())]
     Io {
         action: &'static str,
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// A record or summary that cannot be turned into JSON.
     #[error("cannot write JSON: {0}")]
@@ -47,11 +47,11 @@ impl ArenaError {
         }
     }
 
-    pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+    pub fn io(action: &'static str, path: impl Into<PathBuf>, cause: std::io::Error) -> Self {
         ArenaError::Io {
             action,
             path: path.into(),
-            source,
+            cause,
         }
     }
 }

@@ -140,15 +140,15 @@ impl ArenaArgs {
         let [elo0, elo1] = elo[..] else {
             anyhow::bail!("--sprt '{text}': write two Elo values, ELO0,ELO1 (e.g. 0,10)");
         };
-        let who = numbers(&self.sprt_agents, "--sprt-agents")?;
+        let who: Vec<&str> = self.sprt_agents.split(',').map(str::trim).collect();
         let [first, second] = who[..] else {
             anyhow::bail!(
                 "--sprt-agents '{}': write two positions, I,J (e.g. 1,2)",
                 self.sprt_agents
             );
         };
-        let position = |x: f64| format!("{}", x as usize);
-        let mut test = SprtConfig::new(&position(first), &position(second), elo0, elo1);
+        // Positions (or specs) are checked against the agent list with the rest of the setup.
+        let mut test = SprtConfig::new(first, second, elo0, elo1);
         test.alpha = self.sprt_alpha;
         test.beta = self.sprt_beta;
         Ok(test)
