@@ -70,7 +70,7 @@ pub struct Mcts<G: Game> {
     options: MctsOptions,
     rollout: Arc<dyn RolloutPolicy<G>>,
     rng: SearchRng,
-    /// Mixed into each node's index to draw its expansion order.
+    /// Mixed into each node's index to draw its expansion order (redrawn per search).
     expansion_seed: u64,
     tree: Tree<G::Move>,
     moves: Vec<G::Move>,
@@ -457,6 +457,8 @@ impl<G: Game> Agent<G> for Mcts<G> {
         }
         let mut stopper = Stopper::new(&limits);
         self.deadline = stopper.deadline();
+        // A fresh expansion order per search, still fixed by the agent's seed.
+        self.expansion_seed = self.rng.random();
         let mut position = state.clone();
         let me = position.to_move();
         let players = position.num_players();
