@@ -147,7 +147,7 @@ const MCTS_KEYS: &[KeyInfo] = &[
 const GREEDY_KEYS: &[KeyInfo] = &[EVAL_KEY];
 
 /// The largest table the `tt` key accepts, in MB.
-const MAX_TABLE_MB: u64 = 64 * 1024;
+const MAX_TABLE_MB: u64 = 4096;
 
 /// The agents, evaluators, move orderings, rollout policies and presets of one game.
 pub struct Catalog<G: Game> {
@@ -321,7 +321,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 }
                 let megabytes = params.u64("tt")?;
                 if megabytes > MAX_TABLE_MB {
-                    return Err(params.bad_value("tt", "a table size in MB from 0 to 65536"));
+                    return Err(params.bad_value("tt", "a table size in MB from 0 to 4096"));
                 }
                 if megabytes == 0 {
                     Box::new(agent)
