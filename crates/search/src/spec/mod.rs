@@ -168,9 +168,9 @@ fn replace_or_push<T>(items: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) {
 
 impl<G: Game + ZobristHash> Catalog<G> {
     /// The generic agents (minimax, alphabeta, expectimax, mcts, greedy, random, and the
-    /// multi-player paranoid, maxn, bestreply), with
-    /// `default_eval` as the evaluator when a spec names none. The evaluators `zero` and
-    /// `hash-noise` (±100) are always there too, for tests and comparisons.
+    /// multi-player paranoid, maxn, bestreply), with `default_eval` as the evaluator when a
+    /// spec names none. The evaluators `zero` and `hash-noise` (±100) and the `uniform`
+    /// rollout policy are always there too.
     pub fn generic(default_eval: Arc<dyn Evaluator<G>>) -> Self {
         let mut catalog = Catalog {
             agents: Vec::new(),
