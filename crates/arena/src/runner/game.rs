@@ -59,15 +59,15 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
 
     let verdict = match start_workers(plan, rules, &specs) {
         Err(forfeit) => Err(forfeit),
-        Ok(mut workers) => {
-            let verdict = play_moves(&mut state, &mut workers, rules, &mut moves);
+        Ok(workers) => {
+            let verdict = play_moves(&mut state, &workers, rules, &mut moves);
             // A hung seat's thread is left behind; the others are joined as they are dropped.
             for (seat, worker) in workers.into_iter().enumerate() {
-                match (&verdict, worker) {
-                    (Err(f), Some(w)) if f.seat == seat && f.termination == Termination::Hang => {
-                        w.abandon()
+                match &verdict {
+                    Err(f) if f.seat == seat && f.termination == Termination::Hang => {
+                        worker.abandon()
                     }
-                    (_, w) => drop(w),
+                    _ => drop(worker),
                 }
             }
             verdict
@@ -120,13 +120,12 @@ enum Ending {
 }
 
 /// Builds each seat's agent (on this thread: the factory is shared, the agent is not) and
-/// moves it onto its own thread. `None` never stays in the list; it is there so a hung
-/// worker can be taken out and abandoned.
+/// moves it onto its own thread.
 fn start_workers<G: Game, F: AgentFactory<G> + ?Sized>(
     plan: &GamePlan<G>,
     rules: &Rules<F>,
     specs: &[String],
-) -> Result<Vec<Option<SeatWorker<G>>>, Forfeit> {
+) -> Result<Vec<SeatWorker<G>>, Forfeit> {
     let mut workers = Vec::with_capacity(specs.len());
     for (seat, spec) in specs.iter().enumerate() {
         let seed = derive_seed(plan.seed, &[seat as u64]);
@@ -153,7 +152,7 @@ fn start_workers<G: Game, F: AgentFactory<G> + ?Sized>(
         };
         let label = format!("game {} seat {seat}", plan.index);
         match SeatWorker::spawn(agent, &label) {
-            Ok(worker) => workers.push(Some(worker)),
+            Ok(worker) => workers.push(worker),
             Err(e) => {
                 return Err(Forfeit {
                     seat,
@@ -168,7 +167,7 @@ fn start_workers<G: Game, F: AgentFactory<G> + ?Sized>(
 
 fn play_moves<G: Game, F: AgentFactory<G> + ?Sized>(
     state: &mut G,
-    workers: &mut [Option<SeatWorker<G>>],
+    workers: &[SeatWorker<G>],
     rules: &Rules<F>,
     moves: &mut Vec<MoveRecord>,
 ) -> Result<Ending, Forfeit> {
@@ -187,7 +186,7 @@ fn play_moves<G: Game, F: AgentFactory<G> + ?Sized>(
             termination,
             what,
         };
-        let worker = workers[seat].as_ref().expect("every seat has a worker");
+        let worker = &workers[seat];
 
         // What this move may take, and what the agent is asked to aim for.
         let allowed = match (time.per_move, clocks[seat]) {
