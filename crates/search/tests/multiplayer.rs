@@ -793,6 +793,49 @@ fn tictactoe_paranoid_and_best_reply_equal_negamax() {
 }
 
 #[test]
+fn tictactoe_paranoid_with_a_table_equals_negamax() {
+    // Along random lines, deep searches before shallow ones. With one agent per side, a
+    // table lives on from move to move, so stored results meet their positions at other
+    // plies and other depths; with one agent for both sides the root player changes every
+    // move, and the table must be cleared each time.
+    let evaluator: Arc<dyn Evaluator<TicTacToe>> = Arc::new(LineCount);
+    let (mut with, mut without) = (0, 0);
+    for seed in 0..16u64 {
+        let one_per_side = seed % 2 == 1;
+        let mut agents = [
+            Paranoid::new(SearchOptions::new(evaluator.clone())).table(1),
+            Paranoid::new(SearchOptions::new(evaluator.clone())).table(1),
+        ];
+        let mut state = TicTacToe::new();
+        let mut moves = Vec::new();
+        for step in 0.. {
+            for depth in [9, 5, 3, 2] {
+                let mut plain = Plain::new(evaluator.as_ref());
+                let expected = plain.negamax(&mut state.clone(), depth, 0) as f64;
+                let tabled = &mut agents[if one_per_side { state.to_move() } else { 0 }];
+                let decision = tabled.select(&state, &depth_limits(depth)).expect("move");
+                assert_eq!(decision.value, expected, "seed {seed} d{depth}: {state}");
+                with += decision.nodes;
+                without += Paranoid::new(SearchOptions::new(evaluator.clone()))
+                    .select(&state, &depth_limits(depth))
+                    .expect("move")
+                    .nodes;
+            }
+            state.legal_moves(&mut moves);
+            state.play(moves[mix(seed * 31 + step) as usize % moves.len()]);
+            if state.is_terminal() {
+                break;
+            }
+        }
+    }
+    eprintln!("tic-tac-toe paranoid nodes: table {with}, none {without}");
+    assert!(
+        with * 10 < without * 9,
+        "table {with} nodes, none {without}"
+    );
+}
+
+#[test]
 fn tictactoe_empty_board_is_a_draw_for_every_search() {
     let evaluator: Arc<dyn Evaluator<TicTacToe>> = Arc::new(LineCount);
     let state = TicTacToe::new();
@@ -1009,8 +1052,10 @@ fn catalog_builds_the_three_agents_from_specs() {
         .expect("builds");
     assert_eq!(
         agent.name(),
-        "paranoid:nodes=900,eval=tree-noise,killers=false"
+        "paranoid:nodes=900,eval=tree-noise,killers=false,tt=16"
     );
+    let agent = catalog.build("paranoid:tt=0", 1).expect("builds");
+    assert_eq!(agent.name(), "paranoid:eval=tree-noise");
 }
 
 #[test]
@@ -1019,6 +1064,7 @@ fn agent_names_build_the_same_agent_again() {
     for spec in [
         "paranoid",
         "paranoid:depth=5,killers=false,order=reversed",
+        "paranoid:tt=1",
         "maxn:time=20ms,nodes=5000,min-value=-1000000,max-sum=0",
         "maxn:eval=zero,order=reversed",
         "bestreply:default=greedy,killers=off,depth=2",
@@ -1048,6 +1094,8 @@ fn catalog_rejects_bad_specs_with_a_clear_message() {
         ("bestreply:c=2", "default"),
         ("maxn:killers=true", "killers"),
         ("paranoid:killers=maybe", "true or false"),
+        ("paranoid:tt=70000", "65536"),
+        ("paranoid:tt=-1", "tt"),
     ];
     for (spec, mentioned) in cases {
         let message = match catalog.build(spec, 1) {

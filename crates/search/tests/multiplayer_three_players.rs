@@ -545,6 +545,37 @@ fn killer_moves_change_the_node_count_not_the_value() {
     eprintln!("paranoid + best-reply nodes: killers {with}, no killers {without}");
 }
 
+#[test]
+fn a_transposition_table_keeps_paranoid_values_exact() {
+    // One agent with a table plays every seat of a game, so the table must notice that the
+    // root player changes; at every move its value equals a fresh search without a table.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+    let (mut with, mut without) = (0, 0);
+    for game in 0..3 {
+        let options = options().ordering(Arc::new(CentreFirst));
+        let mut tabled = Paranoid::new(options.clone()).table(1);
+        let mut state = KInARow::new(5, 5, 4);
+        let mut moves = Vec::new();
+        while !state.is_terminal() && state.occupied().count_ones() < 14 {
+            let depth = 3 + (game + state.occupied().count_ones()) % 3;
+            let limits = SearchLimits::depth(depth);
+            let a = tabled.select(&state, &limits).expect("move");
+            let b = Paranoid::new(options.clone())
+                .select(&state, &limits)
+                .expect("move");
+            assert_eq!(a.value, b.value, "game {game} depth {depth}: {state}");
+            with += a.nodes;
+            without += b.nodes;
+            // Play on with a random move, so positions vary.
+            state.legal_moves(&mut moves);
+            state.play(*moves.choose(&mut rng).expect("not over"));
+        }
+        tabled.new_game();
+    }
+    eprintln!("paranoid nodes: table {with}, none {without}");
+    assert!(with < without, "table {with} nodes, none {without}");
+}
+
 // ---------------------------------------------------------------------------------------
 // Figures for the report: run with `cargo test --release -- --ignored --nocapture`.
 

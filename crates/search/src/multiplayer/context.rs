@@ -111,6 +111,11 @@ impl<G: Game> SearchContext<G> {
         }
     }
 
+    /// Puts `mv` (a transposition table's best move) first, if it is in `moves`.
+    pub(crate) fn put_first(&self, moves: &mut [G::Move], mv: G::Move) {
+        move_to(moves, 0, mv);
+    }
+
     /// Whether the child reached by `mv` from a node on the previous line is on it too.
     pub(crate) fn continues_previous_pv(
         &self,

@@ -31,14 +31,18 @@ const KILLERS_KEY: KeyInfo = KeyInfo::new(
     "try the moves that caused cutoffs at the same ply early",
 );
 
-const PARANOID_KEYS: [KeyInfo; 6] = [
+const PARANOID_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[0],
     COMMON_KEYS[1],
     COMMON_KEYS[2],
     COMMON_KEYS[3],
     COMMON_KEYS[4],
     KILLERS_KEY,
+    KeyInfo::new("tt", "16", "transposition table size in MB; 0 for none"),
 ];
+
+/// The largest table the `tt` key accepts, in MB.
+const MAX_TABLE_MB: u64 = 64 * 1024;
 
 const MAXN_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[0],
@@ -143,7 +147,12 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         &PARANOID_KEYS,
         |catalog, params, _seed| {
             let options = options(catalog, params)?.killers(params.bool("killers")?);
-            let agent: Box<dyn Agent<G>> = Box::new(Paranoid::new(options));
+            let megabytes = params.u64("tt")?;
+            if megabytes > MAX_TABLE_MB {
+                return Err(params.bad_value("tt", "a table size in MB from 0 to 65536"));
+            }
+            let agent: Box<dyn Agent<G>> =
+                Box::new(Paranoid::new(options).table(megabytes as usize));
             Ok(agent)
         },
     );

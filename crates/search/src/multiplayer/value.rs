@@ -78,6 +78,27 @@ pub(crate) fn value_vector<G: Game>(
     values
 }
 
+/// The net standing a proven value carries (see the module notes); 0 for heuristic values.
+fn standing_of(value: i64) -> i64 {
+    let win = i64::from(WIN);
+    if value.abs() < i64::from(EVAL_BOUND) {
+        0
+    } else {
+        (value + value.signum() * win / 2) / win
+    }
+}
+
+/// A value as a transposition table keeps it: proven results counted from the node that
+/// stores them (`ply` plies below the root) rather than from the root.
+pub(crate) fn value_to_table(value: i64, ply: usize) -> i64 {
+    value + standing_of(value) * ply as i64
+}
+
+/// The inverse of [`value_to_table`] for a node `ply` plies below the root.
+pub(crate) fn value_from_table(value: i64, ply: usize) -> i64 {
+    value - standing_of(value) * ply as i64
+}
+
 /// What the caller guarantees about every value vector max-n can meet (evaluated or
 /// terminal): each component is at least `min_value` and the components sum to at most
 /// `max_sum`. Max-n's shallow pruning (Korf 1991) is sound only under such a bound.
@@ -123,6 +144,33 @@ mod tests {
         let shared = Scores::from_slice(&[1.0, 1.0, 0.0, 0.5]);
         let total: i64 = (0..4).map(|p| terminal_value(&shared, p, 7)).sum();
         assert_eq!(total, 0);
+    }
+
+    #[test]
+    fn table_values_count_from_the_node() {
+        let w = i64::from(WIN);
+        // Player 0 wins with standing 2, seven plies from the root; stored at ply 3.
+        let ranking = Scores::from_slice(&[2.0, 1.0, 0.0]);
+        let at_root = terminal_value(&ranking, 0, 7);
+        assert_eq!(value_to_table(at_root, 3), 2 * (w - 4));
+        for value in [
+            at_root,
+            -at_root,
+            0,
+            123,
+            -(w - 9),
+            w - 2,
+            i64::from(EVAL_BOUND) - 1,
+        ] {
+            for ply in [0, 1, 5, 40] {
+                assert_eq!(value_from_table(value_to_table(value, ply), ply), value);
+            }
+        }
+        assert_eq!(
+            value_to_table(777, 9),
+            777,
+            "heuristic values are left alone"
+        );
     }
 
     #[test]
