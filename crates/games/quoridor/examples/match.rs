@@ -30,8 +30,18 @@ fn main() {
     let opening: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(2);
     let walls = Quoridor::default_walls(size);
     let mut tallies = [
-        Tally { wins: 0, time: Duration::ZERO, moves: 0, longest: Duration::ZERO },
-        Tally { wins: 0, time: Duration::ZERO, moves: 0, longest: Duration::ZERO },
+        Tally {
+            wins: 0,
+            time: Duration::ZERO,
+            moves: 0,
+            longest: Duration::ZERO,
+        },
+        Tally {
+            wins: 0,
+            time: Duration::ZERO,
+            moves: 0,
+            longest: Duration::ZERO,
+        },
     ];
     let mut draws = 0;
     for game in 0..games {
@@ -74,7 +84,9 @@ fn main() {
                     spent
                 );
             }
-            state.try_play(decision.mv).expect("agents play legal moves");
+            state
+                .try_play(decision.mv)
+                .expect("agents play legal moves");
             plies += 1;
         }
         if std::env::var_os("MATCH_TRACE").is_some() {

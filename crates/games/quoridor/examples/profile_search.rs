@@ -8,9 +8,13 @@ use ply_quoridor::agents::build_agent;
 use ply_quoridor::Quoridor;
 
 fn main() {
-    let spec = std::env::args().nth(1).unwrap_or_else(|| "strongest".into());
+    let spec = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "strongest".into());
     let mut state = Quoridor::standard();
-    for m in ["e8", "e2", "e7", "e3", "e6", "e4", "d7h", "d2h", "f7h", "f2h"] {
+    for m in [
+        "e8", "e2", "e7", "e3", "e6", "e4", "d7h", "d2h", "f7h", "f2h",
+    ] {
         state.play_notation(m).expect("legal");
     }
     let mut agent = build_agent(&spec, 1).expect("spec");

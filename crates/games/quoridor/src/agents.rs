@@ -29,7 +29,11 @@ pub const STRONGEST_DEFAULT_TIME: Duration = Duration::from_secs(2);
 const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s");
 
 const STRONGEST_KEYS: &[KeyInfo] = &[
-    KeyInfo::new("time", "2s", "time per move (the caller's limit may be tighter)"),
+    KeyInfo::new(
+        "time",
+        "2s",
+        "time per move (the caller's limit may be tighter)",
+    ),
     KeyInfo::new("depth", "64", "deepest iteration"),
     KeyInfo::new("eval", "race", "evaluator at the horizon"),
     KeyInfo::new(
@@ -37,7 +41,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "true",
         "below the root, search only walls that touch a shortest path or the opponent",
     ),
-    KeyInfo::new("tt", "20", "log2 of the transposition table's entries; 0 for none"),
+    KeyInfo::new(
+        "tt",
+        "20",
+        "log2 of the transposition table's entries; 0 for none",
+    ),
     KeyInfo::new(
         "pseudo",
         "false",
@@ -46,7 +54,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
 ];
 
 const SEED002_KEYS: &[KeyInfo] = &[
-    KeyInfo::new("depth", "auto", "plies; auto = seed 002's table by board size"),
+    KeyInfo::new(
+        "depth",
+        "auto",
+        "plies; auto = seed 002's table by board size",
+    ),
     TIME_KEY,
 ];
 
@@ -87,10 +99,9 @@ impl RolloutPolicy<Quoridor> for PathRollout {
             let best = moves
                 .iter()
                 .filter_map(|&m| match m {
-                    Move::Pawn { to, .. } => state
-                        .passages()
-                        .distance_to_row(to, goal)
-                        .map(|d| (d, m)),
+                    Move::Pawn { to, .. } => {
+                        state.passages().distance_to_row(to, goal).map(|d| (d, m))
+                    }
                     Move::Wall(_) => None,
                 })
                 .min_by_key(|&(d, _)| d);
@@ -102,7 +113,10 @@ impl RolloutPolicy<Quoridor> for PathRollout {
     }
 }
 
-fn strongest_from(catalog: &Catalog<Quoridor>, p: &Params) -> Result<Box<dyn Agent<Quoridor>>, SpecError> {
+fn strongest_from(
+    catalog: &Catalog<Quoridor>,
+    p: &Params,
+) -> Result<Box<dyn Agent<Quoridor>>, SpecError> {
     let mut options = SearchOptions::strong(p.duration("time")?);
     options.depth = p.u32("depth")?.max(1);
     if !p.bool("filter")? {
@@ -120,7 +134,11 @@ fn strongest_from(catalog: &Catalog<Quoridor>, p: &Params) -> Result<Box<dyn Age
         let keys: Vec<String> = p.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("strongest:{}", keys.join(","))
     };
-    Ok(Box::new(AlphaBetaAgent::new(&name, options, catalog.evaluator_for(p)?)))
+    Ok(Box::new(AlphaBetaAgent::new(
+        &name,
+        options,
+        catalog.evaluator_for(p)?,
+    )))
 }
 
 /// Every Quoridor agent, evaluator and preset, by name. The default evaluator is `race`;
@@ -156,11 +174,7 @@ pub fn catalog() -> Catalog<Quoridor> {
             )))
         },
     );
-    catalog.add_preset(
-        "default",
-        "the strongest engine",
-        "strongest",
-    );
+    catalog.add_preset("default", "the strongest engine", "strongest");
     catalog.add_preset(
         "seed004-minimax",
         "seed 004's minimax with alpha-beta: depth 2, its path heuristic",
@@ -187,6 +201,10 @@ pub fn catalog() -> Catalog<Quoridor> {
 /// Builds an agent from its spec (`strongest`, `seed002`, `mcts:time=1s`, …) with a seed
 /// for its randomness.
 pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Quoridor>>, String> {
-    let spec = if spec.trim().is_empty() { "strongest" } else { spec };
+    let spec = if spec.trim().is_empty() {
+        "strongest"
+    } else {
+        spec
+    };
     catalog().build(spec, seed).map_err(|e| e.to_string())
 }

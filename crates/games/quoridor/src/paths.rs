@@ -43,7 +43,13 @@ impl Passages {
     /// `lo..=hi` of `cells` (the others are empty). Returns the new row range and whether
     /// any cell was added.
     #[inline]
-    fn grow(&self, cells: &RowSet, next: &mut RowSet, lo: usize, hi: usize) -> (usize, usize, bool) {
+    fn grow(
+        &self,
+        cells: &RowSet,
+        next: &mut RowSet,
+        lo: usize,
+        hi: usize,
+    ) -> (usize, usize, bool) {
         let lo = lo.saturating_sub(1);
         let hi = (hi + 1).min(self.size - 1);
         let mut added = 0;
@@ -82,6 +88,37 @@ impl Passages {
             (lo, hi) = (new_lo, new_hi);
             steps += 1;
         }
+    }
+
+    /// The same distance as [`Passages::distance_to_row`] by A* over single cells with the
+    /// row distance as heuristic, as seed 004 computes it; kept to measure against the
+    /// bitboard search (see the `quoridor` benchmark).
+    pub fn distance_to_row_astar(&self, from: Square, goal_row: usize) -> Option<u32> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let size = self.size;
+        let h = |sq: Square| (sq.row as i32 - goal_row as i32).unsigned_abs();
+        let mut best = [u32::MAX; MAX_SIZE * MAX_SIZE];
+        let mut open = BinaryHeap::new();
+        best[from.index(size)] = 0;
+        open.push(Reverse((h(from), 0u32, from)));
+        while let Some(Reverse((_, g, sq))) = open.pop() {
+            if sq.row as usize == goal_row {
+                return Some(g);
+            }
+            if g > best[sq.index(size)] {
+                continue;
+            }
+            for dir in crate::geometry::Direction::ALL {
+                if let Some(to) = dir.step(sq, size) {
+                    if self.can_step(sq, to) && g + 1 < best[to.index(size)] {
+                        best[to.index(size)] = g + 1;
+                        open.push(Reverse((g + 1 + h(to), g + 1, to)));
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Whether any path leads from `from` to `goal_row`.
@@ -184,6 +221,27 @@ mod tests {
         let path = p.shortest_path(Square::new(4, 0), 8).unwrap();
         let used: u32 = path.up.iter().map(|r| r.count_ones()).sum();
         assert_eq!(used, 8);
+    }
+
+    #[test]
+    fn astar_and_bitboard_search_agree() {
+        let mut p = Passages::open(9);
+        p.up[3] = 0b1_0000_0000;
+        p.up[5] = 0b0_0000_0001;
+        p.right[4] = 0b0_0000_0000;
+        for col in 0..9 {
+            for row in 0..9 {
+                let sq = Square::new(col, row);
+                for goal in [0, 8] {
+                    assert_eq!(
+                        p.distance_to_row(sq, goal),
+                        p.distance_to_row_astar(sq, goal)
+                    );
+                }
+            }
+        }
+        p.up[3] = 0;
+        assert_eq!(p.distance_to_row_astar(Square::new(0, 0), 8), None);
     }
 
     #[test]

@@ -42,7 +42,8 @@ pub struct SearchOptions {
     /// lengthen the opponent's path.
     pub ordering: bool,
     pub wall_filter: WallFilter,
-    /// The agent's think time when the caller gives no time limit.
+    /// The agent's think time when the caller gives no time limit (scaled by the walls
+    /// still in hand: ×2 at the start, ×½ when none are left).
     pub time: Option<Duration>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
     pub depth_by_size: bool,
@@ -186,9 +187,7 @@ impl AlphaBetaAgent {
         if self.options.pseudo_depth && depth == 1 {
             // Only the slot rows touching the opponent's row.
             let row = opponent.row as usize;
-            state.push_legal_walls_where(moves, row.saturating_sub(1), row, paths, |_, _| {
-                u32::MAX
-            });
+            state.push_legal_walls_where(moves, row.saturating_sub(1), row, paths, |_, _| u32::MAX);
         } else if self.options.wall_filter == WallFilter::NearPaths && ply > 0 {
             let near_pawn = 0b111u32 << opponent.col >> 1;
             let pawn_rows = (opponent.row as usize).saturating_sub(1)..=opponent.row as usize + 1;
@@ -413,7 +412,7 @@ impl Agent<Quoridor> for AlphaBetaAgent {
             time: if limits.time.is_some() {
                 None
             } else {
-                self.options.time
+                self.options.time.map(|t| scaled_by_walls(t, state))
             },
             ..SearchLimits::default()
         };
@@ -449,8 +448,8 @@ impl Agent<Quoridor> for AlphaBetaAgent {
             // A proven result is final once the search horizon covers it; a longer one may
             // come from the table, and stopping there would let the engine walk in circles
             // between positions that each "win" in the same number of moves.
-            let proven_within = ply_core::eval::is_proven(value)
-                && (WIN - value.abs()) as u32 <= depth;
+            let proven_within =
+                ply_core::eval::is_proven(value) && (WIN - value.abs()) as u32 <= depth;
             if depth >= max_depth || proven_within {
                 break;
             }
@@ -487,6 +486,14 @@ impl Agent<Quoridor> for AlphaBetaAgent {
     fn new_game(&mut self) {
         self.table.iter_mut().for_each(|e| *e = None);
     }
+}
+
+/// The agent's own time per move, spent where it matters: up to twice as much while many
+/// walls are still in hand (the wall fight decides the game), half as much once none are.
+fn scaled_by_walls(time: Duration, state: &Quoridor) -> Duration {
+    let total = 2 * state.walls_per_player().max(1);
+    let left = (state.walls_left(0) + state.walls_left(1)).min(total);
+    time.mul_f64(0.5 + 1.5 * left as f64 / total as f64)
 }
 
 /// Whether a wall blocks a step of the path.
