@@ -216,3 +216,35 @@ fn move_limit_adjudicates_a_draw() {
         assert_eq!(record.scores, [0.5, 0.5]);
     }
 }
+
+#[test]
+fn an_agent_that_fails_to_build_mid_tournament_forfeits() {
+    // Builds fine when checked (seed 0), fails or panics when built for a game.
+    let flaky = |spec: &str, seed: u64| -> Result<Box<dyn Agent<TicTacToe>>, String> {
+        match spec {
+            "refuses" if seed != 0 => Err("out of memory for its table".to_string()),
+            "explodes" if seed != 0 => panic!("constructor blew up"),
+            "refuses" | "explodes" => factory("first", seed),
+            other => factory(other, seed),
+        }
+    };
+    let mut c = config(&["random", "refuses", "explodes"], 2, 3);
+    c.format = Format::Gauntlet;
+    let result = run_tournament(&TicTacToe::new(), &flaky, &c, &quiet).unwrap();
+    assert_eq!(result.records.len(), 4);
+    for r in &result.records {
+        let seat = r.offender.expect("every game is a forfeit");
+        assert!(r.moves.is_empty());
+        match r.agents[seat].as_str() {
+            "refuses" => {
+                assert_eq!(r.termination, Termination::BuildFailed);
+                assert!(r.reason.contains("out of memory"), "{}", r.reason);
+            }
+            "explodes" => {
+                assert_eq!(r.termination, Termination::Panic);
+                assert!(r.reason.contains("constructor blew up"), "{}", r.reason);
+            }
+            other => panic!("{other} should not forfeit"),
+        }
+    }
+}
