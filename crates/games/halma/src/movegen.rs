@@ -29,9 +29,12 @@ impl Halma {
         self.seat(player).home & self.occupied() & !self.pegs(player)
     }
 
-    /// Every cell the peg on `from` can reach by a chain of one or more hops.
+    /// Every cell the peg on `from` can reach by a chain of one or more hops (none if
+    /// `from` holds no peg).
     pub fn hop_destinations(&self, from: Cell) -> CellSet {
-        let player = self.owner(from).expect("a peg on the start cell");
+        let Some(player) = self.owner(from) else {
+            return 0;
+        };
         let board = self.board();
         // The moving peg has left its cell: it can neither be hopped over nor block.
         let occupied = self.occupied() & !bit(from);
@@ -65,9 +68,12 @@ impl Halma {
         reached
     }
 
-    /// Every cell the peg on `from` can move to (steps and chains).
+    /// Every cell the peg on `from` can move to (steps and chains; none if `from` holds no
+    /// peg).
     pub fn destinations(&self, from: Cell) -> CellSet {
-        let player = self.owner(from).expect("a peg on the start cell");
+        let Some(player) = self.owner(from) else {
+            return 0;
+        };
         let open = (self.board().all_cells() & !self.occupied()) | self.swap_cells(player);
         let steps = self.board().adjacent(from) & open;
         (steps | self.hop_destinations(from)) & !bit(from)
