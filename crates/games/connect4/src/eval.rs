@@ -289,6 +289,7 @@ mod tests {
             (7, 6, 4, "4545454"),
             (9, 7, 5, "55667788123"),
             (10, 7, 4, "1234567890"),
+            (15, 15, 5, "8899aa77bb6"),
         ] {
             let state = Connect4::new(w, h, k).unwrap().after(moves).unwrap();
             for player in 0..2 {

@@ -22,6 +22,8 @@ pub enum Board {
     Narrow(Position<u64>),
     /// `64 < width·(height+1) ≤ 128`.
     Wide(Position<u128>),
+    /// `128 < width·(height+1) ≤ 256` (a four-limb integer: slower, same rules).
+    Huge(Position<crate::wide::U256>),
 }
 
 /// Runs `$body` with `$p` bound to the position, whatever its integer width.
@@ -30,13 +32,14 @@ macro_rules! on_board {
         match $board {
             $crate::Board::Narrow($p) => $body,
             $crate::Board::Wide($p) => $body,
+            $crate::Board::Huge($p) => $body,
         }
     };
 }
 pub(crate) use on_board;
 
-/// One Zobrist key per (player, bit): 128 bits cover every supported board.
-static KEYS: [u64; 256] = ply_core::zobrist_keys(0xC044_EC74_0000_0001);
+/// One Zobrist key per (player, bit): 256 bits cover every supported board.
+static KEYS: [u64; 512] = ply_core::zobrist_keys(0xC044_EC74_0000_0001);
 
 /// A Connect Four game state. The first player (0, drawn `x`) moves first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +52,8 @@ impl Connect4 {
     /// The empty `width` x `height` board where `k` in a row wins.
     ///
     /// Rules: `k ≥ 3`; `k` fits the board (`k ≤ max(width, height)`, else nobody can win);
-    /// `1 ≤ width ≤ 36` (one character per column); `width·(height+1) ≤ 128` (the bitboard,
-    /// sentinel row included).
+    /// `1 ≤ width ≤ 36` (one character per column); `width·(height+1) ≤ 256` (the largest
+    /// bitboard, sentinel row included).
     pub fn new(width: usize, height: usize, k: usize) -> Result<Connect4, GameError> {
         if k < 3 {
             return Err(GameError::setting("k", k, "lines must be at least 3 long"));
@@ -82,11 +85,13 @@ impl Connect4 {
             Board::Narrow(Position::new(Shape::new(w, h, k)))
         } else if bits <= 128 {
             Board::Wide(Position::new(Shape::new(w, h, k)))
+        } else if bits <= 256 {
+            Board::Huge(Position::new(Shape::new(w, h, k)))
         } else {
             return Err(GameError::setting(
                 "width x height",
                 format!("{width}x{height}"),
-                "width·(height+1) must be at most 128 (the board is a 128-bit bitboard)",
+                "width·(height+1) must be at most 256 (the largest bitboard)",
             ));
         };
         Ok(Connect4 { board, hash: 0 })
@@ -171,7 +176,7 @@ impl Connect4 {
 
     fn key_index<B: Bits>(p: &Position<B>, col: u32, row: u32, player: Player) -> usize {
         let bit = p.shape().cell(col, row).trailing_zeros() as usize;
-        player * 128 + bit
+        player * 256 + bit
     }
 }
 
@@ -317,6 +322,7 @@ impl Connect4 {
         state.board = match state.board {
             Board::Narrow(p) => Board::Narrow(stones_to_position(p, cells, mover)),
             Board::Wide(p) => Board::Wide(stones_to_position(p, cells, mover)),
+            Board::Huge(p) => Board::Huge(stones_to_position(p, cells, mover)),
         };
         state.hash = state.zobrist_from_scratch();
         state

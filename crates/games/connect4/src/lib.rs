@@ -6,6 +6,7 @@ mod game;
 pub mod notation;
 pub mod position;
 mod text;
+pub mod wide;
 
 pub use game::{Board, Column, Connect4};
 pub use notation::ColumnBase;

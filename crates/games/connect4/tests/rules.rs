@@ -24,6 +24,7 @@ fn exact_key(state: &Connect4) -> u128 {
     match state.board() {
         Board::Narrow(p) => p.key() as u128,
         Board::Wide(p) => p.key(),
+        Board::Huge(_) => unreachable!("7x6 is a narrow board"),
     }
 }
 
@@ -57,7 +58,7 @@ fn distinct_positions_per_ply_match_oeis_a212693() {
     }
 }
 
-const VARIANTS: [(usize, usize, usize); 13] = [
+const VARIANTS: [(usize, usize, usize); 15] = [
     (7, 6, 4),
     (5, 4, 4),
     (6, 5, 4),
@@ -71,6 +72,8 @@ const VARIANTS: [(usize, usize, usize); 13] = [
     (9, 7, 5),
     (4, 4, 3),
     (3, 12, 3),
+    (15, 15, 5),
+    (20, 11, 4),
 ];
 
 #[test]
@@ -113,10 +116,18 @@ fn bad_settings_name_the_setting_and_the_rule() {
         .unwrap_err()
         .to_string()
         .contains("does not fit"));
+    assert!(matches!(
+        Connect4::new(15, 15, 4).unwrap().board(),
+        Board::Huge(_)
+    ));
     assert!(Connect4::new(16, 16, 4)
         .unwrap_err()
         .to_string()
-        .contains("128"));
+        .contains("256"));
+    assert!(Connect4::new(37, 2, 4)
+        .unwrap_err()
+        .to_string()
+        .contains("36"));
 }
 
 #[test]

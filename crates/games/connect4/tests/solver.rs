@@ -138,6 +138,21 @@ fn small_boards_from_empty_match_the_published_values() {
     }
 }
 
+/// Boards past 128 bits run on the four-limb integer: the same threats and scores.
+#[test]
+fn huge_boards_solve_short_tactics() {
+    let mut solver = Solver::with_table_bits(16);
+    let board = Connect4::new(12, 10, 4).unwrap();
+    // Three in a row on the bottom, open on the right: a win with the 4th stone (move 7).
+    let state = board.after("112233").unwrap();
+    assert_eq!(solver.solve(&state, false), (120 + 1 - 6) / 2);
+    // The opponent blocks at 4 but then cannot stop 5-6-7 ... here only the sign matters:
+    // after 1122334 (blocked? no: 4 completes), the game is over and lost for the mover.
+    let over = board.after("1122334").unwrap();
+    assert_eq!(solver.solve(&over, false), -(120 + 2 - 7) / 2);
+    assert_eq!(solver.solve(&over, true), -1);
+}
+
 /// The standard board: the first player wins, only by playing the centre column, on their
 /// 21st stone (move 41, score 1). Minutes of work: run with `--ignored`.
 #[test]
