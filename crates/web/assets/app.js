@@ -118,6 +118,7 @@ function variantRequest() {
 
 async function newGame() {
   ui.generation++;
+  ui.thinking = false;
   ui.selectedPeg = null;
   showError('');
   try {
@@ -154,10 +155,12 @@ async function step() {
   } catch (e) {
     if (generation === ui.generation && e.kind !== 'position_changed') showError(e.message);
   } finally {
-    ui.thinking = false;
+    // An answer to an older game or position leaves the current one's state alone.
+    if (generation === ui.generation) ui.thinking = false;
   }
+  if (generation !== ui.generation) return;
   render();
-  if (generation === ui.generation) setTimeout(step, 60);
+  setTimeout(step, 60);
 }
 
 async function playMove(move) {
@@ -188,6 +191,7 @@ async function undo() {
   }
   ui.thinking = false;
   render();
+  step();
 }
 
 function clearEngineInfo() {
@@ -230,7 +234,11 @@ function render() {
   $('record').href = `/api/games/${v.id}/record`;
   const who = v.over ? v.result.text
     : `${v.players[v.to_move]} to move` + (ui.thinking ? ' — engine thinking…' : '');
-  $('status').textContent = `${v.game} ${v.variant} · ${who}`;
+  let extra = '';
+  if (v.board.kind === 'quoridor') {
+    extra = ' · walls left: ' + v.board.pawns.map((p) => `${v.players[p.player]} ${p.walls_left}`).join(', ');
+  }
+  $('status').textContent = `${v.game} ${v.variant} · ${who}${extra}`;
   const draw = { connect4: drawConnect4, quoridor: drawQuoridor, halma: drawHalma, tictactoe: drawTicTacToe };
   board.append(draw[v.board.kind](v));
 }
@@ -275,19 +283,24 @@ function drawTicTacToe(v) {
 }
 
 // Quoridor geometry: cells of side C separated by grooves of width G; row 0 at the bottom.
+// L is the margin on the left and at the bottom for the coordinates.
 function drawQuoridor(v) {
-  const b = v.board, n = b.size, C = 40, G = 10, P = C + G;
+  const b = v.board, n = b.size, C = 40, G = 10, P = C + G, L = 22;
   const letter = (col) => String.fromCharCode(97 + col);
-  const px = (col) => G + col * P;
+  const px = (col) => L + G + col * P;
   const py = (row) => G + (n - 1 - row) * P;
   const side = G + n * P;
-  const svg = el('svg', { viewBox: `0 0 ${side} ${side}`, id: 'quoridor-board' });
-  el('rect', { x: 0, y: 0, width: side, height: side, fill: '#8b5e34', rx: 6 }, svg);
+  const svg = el('svg', { viewBox: `0 0 ${L + side} ${side + L}`, id: 'quoridor-board' });
+  el('rect', { x: L, y: 0, width: side, height: side, fill: '#8b5e34', rx: 6 }, svg);
+  for (let i = 0; i < n; i++) {
+    el('text', { x: px(i) + C / 2, y: side + L / 2 + 2, class: 'coord' }, svg).textContent = letter(i);
+    el('text', { x: L / 2, y: py(i) + C / 2, class: 'coord' }, svg).textContent = String(i + 1);
+  }
   const legal = new Set(v.legal);
   for (let row = 0; row < n; row++) {
     for (let col = 0; col < n; col++) {
       const name = letter(col) + (row + 1);
-      const step = !v.over && legal.has(name);
+      const step = !v.over && legal.has(name) && !isEngineTurn();
       const rect = el('rect', {
         x: px(col), y: py(row), width: C, height: C, rx: 4,
         class: step ? 'q-step' : 'q-cell', 'data-move': name,
@@ -303,7 +316,7 @@ function drawQuoridor(v) {
   for (const pawn of b.pawns) {
     el('circle', {
       cx: px(pawn.col) + C / 2, cy: py(pawn.row) + C / 2, r: C * 0.36,
-      class: 'p' + pawn.player, stroke: '#000', 'stroke-width': 2, 'pointer-events': 'none',
+      class: pawn.player === 0 ? 'q-black' : 'q-white',
     }, svg);
   }
   // Groove segments: each picks the slot of the wall that starts there (the last column or

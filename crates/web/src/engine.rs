@@ -1,12 +1,16 @@
 //! Running the engine off the async runtime: a search slot from a semaphore, a blocking
 //! thread, and a deadline the server enforces whatever the agent does.
 //!
-//! The time cap covers the whole request, waiting for a slot included: under load the
-//! engine thinks for what is left of the cap, so the reply still comes within it. An agent
-//! that overruns is told to stop through its stop flag and the request fails with a timeout
-//! after a grace period; its thread keeps the slot until it really ends.
+//! The time cap covers the whole request, waiting for a slot included. A search that gets a
+//! slot shares what is left of its cap with the requests queued behind it: with `w` waiting
+//! and `s` slots, `w / s + 1` rounds of searches must still fit, each costing its thinking
+//! time plus the overhead a search has beyond it (building the agent and its tables,
+//! overshooting the clock, writing the answer), which the slots measure as a moving
+//! average. Under load the engine thinks less, and every reply still comes within the cap.
+//! An agent that overruns is told to stop through its stop flag and the request fails with a
+//! timeout after a grace period; its thread keeps the slot until it really ends.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,7 +24,9 @@ use crate::session::{duration_ms, EngineReport, SearchJob};
 /// The least thinking time a search is given, even when the queue ate the whole cap.
 const MIN_THINK: Duration = Duration::from_millis(2);
 /// Room kept between the end of thinking and the deadline, for the answer to travel.
-const MAX_MARGIN: Duration = Duration::from_millis(50);
+const MAX_MARGIN: Duration = Duration::from_millis(100);
+/// What a search is assumed to cost beyond its thinking time until one has been measured.
+const FIRST_OVERHEAD: Duration = Duration::from_millis(10);
 /// How long past its thinking time an agent may take before the request gives up on it.
 const BASE_GRACE: Duration = Duration::from_millis(250);
 
@@ -31,53 +37,134 @@ pub struct EngineTiming {
     pub cap_ms: f64,
     /// Waiting for a search slot.
     pub queued_ms: f64,
-    /// The thinking time the agent was given.
-    pub think_ms: f64,
     /// From the request's arrival to the answer.
     pub total_ms: f64,
+}
+
+/// The thinking time a search may use, decided when its agent is ready: what is left before
+/// the deadline, shared among the rounds of searches still queued.
+pub struct Budget {
+    deadline: Instant,
+    rounds: u32,
+    overhead: Duration,
+    stop: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// The limits to search under, from now.
+    pub fn limits(&self) -> SearchLimits {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        let thinking = left.saturating_sub(self.overhead * self.rounds);
+        SearchLimits {
+            time: Some((thinking / self.rounds).max(MIN_THINK)),
+            stop: Some(self.stop.clone()),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// The searches that may run at once, and the requests waiting for one.
+pub struct SearchSlots {
+    semaphore: Arc<Semaphore>,
+    size: usize,
+    waiting: AtomicUsize,
+    /// Moving average of a search's time beyond its thinking time, in microseconds.
+    overhead_us: AtomicU64,
+}
+
+impl SearchSlots {
+    pub fn new(size: usize) -> Self {
+        let size = size.max(1);
+        SearchSlots {
+            semaphore: Arc::new(Semaphore::new(size)),
+            size,
+            waiting: AtomicUsize::new(0),
+            overhead_us: AtomicU64::new(FIRST_OVERHEAD.as_micros() as u64),
+        }
+    }
+
+    fn overhead(&self) -> Duration {
+        Duration::from_micros(self.overhead_us.load(Ordering::Relaxed))
+    }
+
+    /// Folds one search's overhead into the average (weight 1/4: recent searches count most).
+    fn record_overhead(&self, overhead: Duration) {
+        let sample = overhead.as_micros().min(u64::MAX as u128) as u64;
+        let old = self.overhead_us.load(Ordering::Relaxed);
+        self.overhead_us
+            .store((3 * old + sample) / 4, Ordering::Relaxed);
+    }
+
+    /// How many rounds of searches the slots need for this one and those queued behind it.
+    fn rounds_ahead(&self) -> u32 {
+        let behind = self.waiting.load(Ordering::Relaxed);
+        (behind / self.size + 1) as u32
+    }
+}
+
+/// Counts a request as waiting for as long as it lives (so a dropped request stops counting).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(counter: &'a AtomicUsize) -> Self {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Waiting(counter)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Runs `job` within `cap` of `arrival`, holding one of `slots` while it thinks.
 pub async fn run_search(
     job: Box<dyn SearchJob>,
-    slots: &Arc<Semaphore>,
+    slots: &SearchSlots,
     arrival: Instant,
     cap: Duration,
 ) -> Result<(EngineReport, EngineTiming), ApiError> {
     let grace = BASE_GRACE + cap / 4;
-    let slot = tokio::time::timeout(cap + grace, slots.clone().acquire_owned())
+    let waiting = Waiting::new(&slots.waiting);
+    let slot = tokio::time::timeout(cap + grace, slots.semaphore.clone().acquire_owned())
         .await
         .map_err(|_| ApiError::Busy((cap + grace).as_millis()))?
         .map_err(|_| ApiError::EngineFailed("the search slots were closed".into()))?;
+    drop(waiting);
     let queued = arrival.elapsed();
     let margin = (cap / 10).min(MAX_MARGIN);
-    let think = cap
-        .saturating_sub(queued)
-        .saturating_sub(margin)
-        .max(MIN_THINK);
+    let deadline = arrival + cap.saturating_sub(margin);
     let stop = Arc::new(AtomicBool::new(false));
-    let limits = SearchLimits {
-        time: Some(think),
-        stop: Some(stop.clone()),
-        ..SearchLimits::default()
+    let budget = Budget {
+        deadline,
+        rounds: slots.rounds_ahead(),
+        overhead: slots.overhead(),
+        stop: stop.clone(),
     };
+    let started = Instant::now();
+    // The agent is built on the blocking thread too: some allocate large tables.
     let search = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        job.run(&limits)
+        job.run(&budget)
     });
-    let report = match tokio::time::timeout(think + grace, search).await {
-        Ok(Ok(Some(report))) => report,
-        Ok(Ok(None)) => return Err(ApiError::NoMove),
+    let give_up = tokio::time::Instant::from_std(deadline + grace);
+    let report = match tokio::time::timeout_at(give_up, search).await {
+        Ok(Ok(result)) => {
+            let report = result?;
+            let thought = Duration::from_secs_f64(report.budget_ms / 1e3);
+            slots.record_overhead(started.elapsed().saturating_sub(thought));
+            report
+        }
         Ok(Err(join)) => return Err(ApiError::EngineFailed(join.to_string())),
         Err(_) => {
             stop.store(true, Ordering::Relaxed);
-            return Err(ApiError::EngineTimeout((think + grace).as_millis()));
+            return Err(ApiError::EngineTimeout((cap + grace).as_millis()));
         }
     };
     let timing = EngineTiming {
         cap_ms: duration_ms(cap),
         queued_ms: duration_ms(queued),
-        think_ms: duration_ms(think),
         total_ms: duration_ms(arrival.elapsed()),
     };
     Ok((report, timing))

@@ -27,7 +27,6 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
-use tokio::sync::Semaphore;
 
 pub use error::ApiError;
 pub use games::GAME_NAMES;
@@ -63,7 +62,7 @@ pub(crate) struct AppState {
     config: Arc<ServerConfig>,
     catalogs: Arc<games::Catalogs>,
     store: Arc<store::Store>,
-    slots: Arc<Semaphore>,
+    slots: Arc<engine::SearchSlots>,
 }
 
 /// Errors of starting the server.
@@ -83,7 +82,7 @@ pub enum ServeError {
 /// The whole application: the page at `/`, its assets, and the API under `/api`.
 pub fn router(config: ServerConfig) -> Router {
     let state = AppState {
-        slots: Arc::new(Semaphore::new(config.max_searches.max(1))),
+        slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
         store: Arc::new(store::Store::new(config.max_games)),
         catalogs: Arc::new(games::Catalogs::new()),
         config: Arc::new(config.clone()),

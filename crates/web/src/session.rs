@@ -5,11 +5,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ply_core::{Agent, Game, SearchLimits, ZobristHash};
-use ply_search::spec::Catalog;
+use ply_core::{Game, ZobristHash};
+use ply_search::spec::{parse_spec, Catalog};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::engine::Budget;
 use crate::error::ApiError;
 use crate::views::{position_json, BoardView};
 
@@ -28,16 +29,18 @@ pub struct EngineReport {
     pub nodes: u64,
     /// Time the search itself took.
     pub time_ms: f64,
+    /// The thinking time the server gave it.
+    pub budget_ms: f64,
     /// Playouts or iterations completed.
     pub iterations: u64,
     /// The expected line, starting with the move.
     pub pv: Vec<String>,
 }
 
-/// A search ready to run on another thread: a copy of the position and a built agent.
+/// A search ready to run on another thread: a copy of the position and the agent to build.
 pub trait SearchJob: Send {
-    /// Runs the search; `None` only if the agent had no move to give.
-    fn run(self: Box<Self>, limits: &SearchLimits) -> Option<EngineReport>;
+    /// Builds the agent, then searches within what the budget gives at that moment.
+    fn run(self: Box<Self>, budget: &Budget) -> Result<EngineReport, ApiError>;
 }
 
 /// A game in play, whatever the game.
@@ -129,10 +132,18 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         if self.state.is_terminal() {
             return Err(ApiError::GameOver);
         }
-        let agent = self.catalog.build(spec, seed)?;
+        // A spec that does not even parse is refused before it waits for a search slot.
+        if let Err(error) = parse_spec(spec, "") {
+            let known: Vec<String> = self.catalog.entries().into_iter().map(|e| e.name).collect();
+            return Err(ApiError::Spec(
+                parse_spec(spec, &known.join(", ")).err().unwrap_or(error),
+            ));
+        }
         Ok(Box::new(Job {
             state: self.state.clone(),
-            agent,
+            catalog: self.catalog.clone(),
+            spec: spec.to_string(),
+            seed,
         }))
     }
 
@@ -157,12 +168,16 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
 
 struct Job<G: Game> {
     state: G,
-    agent: Box<dyn Agent<G>>,
+    catalog: Arc<Catalog<G>>,
+    spec: String,
+    seed: u64,
 }
 
-impl<G: Game> SearchJob for Job<G> {
-    fn run(mut self: Box<Self>, limits: &SearchLimits) -> Option<EngineReport> {
-        let decision = self.agent.select(&self.state, limits)?;
+impl<G: Game + ZobristHash> SearchJob for Job<G> {
+    fn run(self: Box<Self>, budget: &Budget) -> Result<EngineReport, ApiError> {
+        let mut agent = self.catalog.build(&self.spec, self.seed)?;
+        let limits = budget.limits();
+        let decision = agent.select(&self.state, &limits).ok_or(ApiError::NoMove)?;
         let mv = self.state.format_move(decision.mv);
         // Each move of the line is written in the position where it would be played; a line
         // that stops being legal (a stale table entry) is cut there.
@@ -175,13 +190,14 @@ impl<G: Game> SearchJob for Job<G> {
             pv.push(line.format_move(step));
             line.play(step);
         }
-        Some(EngineReport {
+        Ok(EngineReport {
             mv,
-            agent: self.agent.name(),
+            agent: agent.name(),
             value: decision.value,
             depth: decision.depth,
             nodes: decision.nodes,
             time_ms: duration_ms(decision.elapsed),
+            budget_ms: limits.time.map_or(0.0, duration_ms),
             iterations: decision.iterations,
             pv,
         })

@@ -557,7 +557,7 @@ async fn every_level_of_every_game_plays_a_legal_move() {
         for level in ply_web::levels(game) {
             let view = create(&app, game, variant.clone()).await;
             let url = format!("/api/games/{}/engine", view["id"].as_str().unwrap());
-            let body = json!({ "level": level.name, "time_ms": 150, "seed": 7 });
+            let body = json!({ "level": level.name, "time_ms": 400, "seed": 7 });
             let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
             assert_eq!(status, StatusCode::OK, "{game} {}: {answer}", level.name);
             assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
