@@ -2,11 +2,12 @@
 //!
 //! ```text
 //! cargo run --release -p ply-halma --example halma_arena -- \
-//!     BOARD PLAYERS GAMES HERO_SPEC OPPONENT_SPEC [OPENING_PLIES]
+//!     BOARD PLAYERS GAMES HERO_SPEC OPPONENT_SPEC [OPENING_PLIES] [FIRST_GAME]
 //! ```
 //! With 3 players the hero sits with two copies of the opponent, in every seat in turn.
 //! The first OPENING_PLIES plies (default 2) are random, so that deterministic agents play
-//! different games. Prints one line per game and a summary (mean points, time per move).
+//! different games; FIRST_GAME (default 0) numbers the games, and so picks their seeds.
+//! Prints one line per game and a summary (mean points, time per move).
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +29,7 @@ fn main() {
     let games: usize = args[2].parse().expect("games");
     let (hero_spec, opponent_spec) = (&args[3], &args[4]);
     let opening: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(2);
+    let first_game: usize = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0);
     let catalog = catalog();
     let start = Halma::new(kind, players).unwrap_or_else(|e| panic!("{e}"));
 
@@ -37,7 +39,7 @@ fn main() {
     let mut slowest = Duration::ZERO;
     let mut plies_total = 0;
     let mut hero_depth = 0u64;
-    for game in 0..games {
+    for game in first_game..first_game + games {
         let hero_seat = game % players;
         let mut agents: Vec<Box<dyn Agent<Halma>>> = (0..players)
             .map(|seat| {

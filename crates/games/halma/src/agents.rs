@@ -17,7 +17,7 @@ use crate::seed003::{DirectionAgent, FarthestPegAgent, MoveBook, SeedMinimax};
 use crate::state::Halma;
 
 /// The champion's default time per move: under the 0.2 s the strength targets allow.
-pub const CHAMPION_TIME: Duration = Duration::from_millis(120);
+pub const CHAMPION_TIME: Duration = Duration::from_millis(100);
 
 /// Every agent, evaluator and ordering halma offers.
 pub fn catalog() -> Catalog<Halma> {
@@ -90,10 +90,10 @@ pub fn catalog() -> Catalog<Halma> {
     );
     catalog.add_agent(
         "champion",
-        "the strongest: 2 players alpha-beta (table, forward-move filter), 3+ best-reply search, \
+        "the strongest (100 ms a move): 2 players alpha-beta (table, forward-move filter), 3+ best-reply search, \
          both with the progress evaluator",
         &[
-            KeyInfo::new("time", "120ms", "time per move"),
+            KeyInfo::new("time", "100ms", "time per move"),
             KeyInfo::new(
                 "depth",
                 "none",
