@@ -82,7 +82,8 @@ impl Progress {
                     record.agents.join(" vs "),
                     record.reason
                 );
-                let every = (self.total / 10).max(1);
+                // About ten standings lines per tournament, none more often than every 10 games.
+                let every = (self.total / 10).max(10);
                 if s.done.is_multiple_of(every) || s.done == self.total {
                     eprintln!("standings after {} games: {standings}", s.done);
                 }
