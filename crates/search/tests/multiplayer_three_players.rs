@@ -551,13 +551,21 @@ fn a_transposition_table_keeps_paranoid_values_exact() {
     // root player changes; at every move its value equals a fresh search without a table.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
     let (mut with, mut without) = (0, 0);
-    for game in 0..3 {
+    // 5x5 four in a row at depths 3 to 5, and 4x4 three in a row searched deeper (6 to 7),
+    // where transpositions and wins inside the tree are common.
+    for game in 0..6 {
         let options = options().ordering(Arc::new(CentreFirst));
         let mut tabled = Paranoid::new(options.clone()).table(1);
-        let mut state = KInARow::new(5, 5, 4);
+        let small = game % 2 == 1;
+        let mut state = if small {
+            KInARow::new(4, 4, 3)
+        } else {
+            KInARow::new(5, 5, 4)
+        };
         let mut moves = Vec::new();
         while !state.is_terminal() && state.occupied().count_ones() < 14 {
-            let depth = 3 + (game + state.occupied().count_ones()) % 3;
+            let base = if small { 6 } else { 3 };
+            let depth = base + (game + state.occupied().count_ones()) % if small { 2 } else { 3 };
             let limits = SearchLimits::depth(depth);
             let a = tabled.select(&state, &limits).expect("move");
             let b = Paranoid::new(options.clone())
