@@ -1,6 +1,7 @@
 //! Searches for games of any number of players.
 //!
-//! - [`Paranoid`]: the root player against a coalition of all the others; alpha-beta.
+//! - [`Paranoid`]: the root player against a coalition of all the others; alpha-beta,
+//!   optional transposition table.
 //! - [`MaxN`]: every player maximises its own value; optional shallow pruning.
 //! - [`BestReply`]: the root player's moves alternate with the single best reply among all
 //!   opponents' moves; alpha-beta.

@@ -5,6 +5,11 @@
 //! pruning is sound: the value is exactly the plain paranoid value, whatever the move order.
 //! Turn order is read from the game at every node (`to_move`), so games where a player is
 //! skipped or drops out need nothing special. Depth is counted in plies.
+//!
+//! Move order: the previous iteration's line first, then killer moves, then the static
+//! ordering; with a transposition table ([`Paranoid::table`], games with a Zobrist hash),
+//! its best move comes first and its results are reused at the same remaining depth (which
+//! keeps the value exact; in halma it halves the nodes at depth 6 and 7).
 
 use std::fmt;
 
