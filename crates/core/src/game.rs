@@ -103,5 +103,7 @@ pub trait Game: Clone + PartialEq + Debug + Display + Send + Sync + 'static {
 
     /// Reads a position written by [`Game::to_text`]; `self` supplies the settings the text
     /// does not carry.
+    // `self` is the source of the settings, not the value converted: hence `from_` on a method.
+    #[allow(clippy::wrong_self_convention)]
     fn from_text(&self, text: &str) -> Result<Self, GameError>;
 }

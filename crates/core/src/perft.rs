@@ -21,8 +21,7 @@ fn perft_with<G: Game>(state: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) 
         return moves.len() as u64;
     }
     let mut total = 0;
-    for i in 0..moves.len() {
-        let mv = moves[i];
+    for &mv in moves.iter() {
         state.play(mv);
         total += perft_with(state, depth - 1, rest);
         state.undo(mv);
