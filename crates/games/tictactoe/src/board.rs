@@ -67,7 +67,8 @@ impl TicTacToe {
     }
 
     fn has_line(mask: u16) -> bool {
-        LINES.iter().any(|&line| mask & line == line)
+        // A line is complete when none of its cells is missing from `mask`.
+        LINES.iter().any(|&line| line & !mask == 0)
     }
 
     /// The owner of a cell, if any.
