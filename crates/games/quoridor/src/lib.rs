@@ -3,6 +3,17 @@
 //! the Quoridor Text Protocol (QTP) as a library.
 //!
 //! Players: 0 = black (moves first, starts on row n, races to row 1), 1 = white.
+//!
+//! - Rules: [`Quoridor::new`]`(size, walls)`, [`Quoridor::default_walls`]; `Game` and
+//!   `ZobristHash` from `ply_core`; notation `e2`, `e3h`, `e3 h` (QTP wall names: the
+//!   upper-left cell of the wall's 2x2 block); `Display` draws the board as `showboard` does.
+//! - Paths: row bitboards ([`paths::Passages`]): breadth-first layers by shifts and masks.
+//! - Knowledge: [`Seed002Eval`], [`Seed004Eval`], [`RaceEval`]; [`AlphaBetaAgent`].
+//! - Agents by name: [`agents::catalog`] (`strongest` = `default`, `seed002`,
+//!   `seed004-minimax`, `seed004-expectimax`, `seed004-mcts`, `mcts-paths`, and the generic
+//!   ones), [`agents::build_agent`].
+//! - Protocol: [`qtp::QtpEngine`] (`handle_line`), [`qtp::run`], [`qtp::run_stdio`] with
+//!   [`qtp::EngineOptions::from_args`] for the referee's `-seed N`.
 
 pub mod agents;
 mod board;

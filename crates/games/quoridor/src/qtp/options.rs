@@ -102,3 +102,53 @@ pub fn run_stdio(options: &EngineOptions) -> Result<(), String> {
     )
     .map_err(|e| format!("QTP input/output failed: {e}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn referee_arguments_are_read_and_unknown_ones_ignored() {
+        let o =
+            EngineOptions::from_args(&args("-seed 17 -foo bar --move-time=2 -verbose")).unwrap();
+        assert_eq!(o.seed, 17);
+        assert_eq!(o.budget.per_move, Duration::from_secs(2));
+        assert!(o.verbose);
+        assert_eq!(o.agent, "strongest");
+        let o = EngineOptions::from_args(&args("--seed=5 -agent seed002")).unwrap();
+        assert_eq!((o.seed, o.agent.as_str()), (5, "seed002"));
+        for bad in ["-seed", "-seed x", "-move-time 0", "-safety 2", "-agent"] {
+            assert!(EngineOptions::from_args(&args(bad)).is_err(), "{bad}");
+        }
+        let unknown = EngineOptions {
+            agent: "nonsense".into(),
+            ..EngineOptions::default()
+        };
+        assert!(unknown.engine().err().unwrap().contains("nonsense"));
+    }
+
+    #[test]
+    fn the_budget_spreads_the_game_time_and_caps_each_move() {
+        let budget = TimeBudget::default();
+        let state = crate::Quoridor::standard();
+        let fresh = budget.for_move(&state, 0, Duration::ZERO);
+        // 9x9: 180 s a game, 8 steps + 10 walls: about 30 moves to come.
+        assert!(
+            fresh > Duration::from_secs(3) && fresh < Duration::from_secs(8),
+            "{fresh:?}"
+        );
+        let late = budget.for_move(&state, 0, Duration::from_secs(179));
+        assert!(late < Duration::from_millis(100), "{late:?}");
+        let big = TimeBudget {
+            per_move: Duration::from_secs(1),
+            ..budget
+        };
+        assert!(big.for_move(&state, 0, Duration::ZERO) <= Duration::from_secs(1));
+    }
+}
