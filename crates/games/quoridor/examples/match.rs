@@ -4,7 +4,8 @@
 //! `cargo run --release -p ply-quoridor --example match -- A_SPEC B_SPEC [GAMES] [SIZE] [OPENING_PLIES]`
 //!
 //! Games come in pairs from the same random opening (`OPENING_PLIES` random legal moves,
-//! seeded by the pair's number), once with each agent as black.
+//! seeded by the pair's number), once with each agent as black. `MATCH_TRACE=1` prints every
+//! move with its value, depth and time, and each final board.
 
 use std::time::{Duration, Instant};
 
