@@ -42,6 +42,8 @@ enum Command {
     Engine(EngineCommand),
     /// Play a tournament between agents: ratings, statistics, reports and plots.
     Arena(commands::arena::ArenaArgs),
+    /// Serve the browser UI and its JSON API (localhost by default).
+    Serve(commands::serve::ServeArgs),
     /// Solve positions exactly.
     #[command(subcommand)]
     Solve(SolveCommand),
@@ -127,6 +129,7 @@ fn main() -> ExitCode {
         Command::Engine(EngineCommand::Quoridor(a)) => commands::qtp::run(a),
         Command::Engine(EngineCommand::Halma(a)) => commands::halma_engine::run(a),
         Command::Arena(a) => commands::arena::run(a),
+        Command::Serve(a) => commands::serve::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
     };
     match result {

@@ -173,12 +173,10 @@ fn undo_to_human<G: Game>(state: &mut G, history: &mut Vec<G::Move>, human: usiz
     // Find the person's last move by replaying who moved: undo from the end and watch the
     // side to move after each undo.
     let mut probe = state.clone();
-    let mut count = 0;
-    for &mv in history.iter().rev() {
+    for (taken, &mv) in history.iter().rev().enumerate() {
         probe.undo(mv);
-        count += 1;
         if probe.to_move() == human {
-            for _ in 0..count {
+            for _ in 0..=taken {
                 let mv = history.pop().expect("counted");
                 state.undo(mv);
             }
