@@ -84,19 +84,23 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         ..SearchLimits::default()
     };
     let name = state.name();
+    let variant = state.variant();
     writeln!(
         out,
-        "{} {} — you play {}, the engine ({}) plays the other seat{}.\n{HELP}",
-        name,
-        state.variant(),
+        "{name}{}{variant} — you play {}, the engine ({}) plays the other seat{}.\n{HELP}",
+        if variant.is_empty() { "" } else { " " },
         player_label(name, human),
         engine.name(),
         if state.num_players() > 2 { "s" } else { "" },
     )?;
     let mut history: Vec<G::Move> = Vec::new();
     let mut line = String::new();
+    let mut redraw = true;
     loop {
-        writeln!(out, "\n{state}")?;
+        if redraw {
+            writeln!(out, "\n{state}")?;
+        }
+        redraw = true;
         if let Some(scores) = state.outcome() {
             writeln!(out, "{}", outcome_text(&state, &scores, Some(human)))?;
             return Ok(());
@@ -125,6 +129,8 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
             return Ok(());
         }
         let command = line.trim();
+        // Only a move or an undo changes the board; everything else answers below the prompt.
+        redraw = matches!(command.to_ascii_lowercase().as_str(), "undo");
         match command.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
@@ -150,7 +156,10 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
                 }
             }
             _ => match state.play_notation(command) {
-                Ok(mv) => history.push(mv),
+                Ok(mv) => {
+                    history.push(mv);
+                    redraw = true;
+                }
                 Err(e) => writeln!(out, "{e}. {HELP}")?,
             },
         }
