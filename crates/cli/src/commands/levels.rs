@@ -79,12 +79,14 @@ impl LevelsArgs {
 
 pub fn run(args: &LevelsArgs) -> anyhow::Result<()> {
     let levels = ladder(args.game, &args.variant);
-    if !args.measure {
-        print!("{}", table(&levels));
-        return Ok(());
-    }
-    let config = args.config()?;
+    // Building the start state checks the variant flags, so a bad size or a flag of another
+    // game is an error even when only the table is printed.
     with_game!(args.game, &args.variant, |state, catalog| {
+        if !args.measure {
+            print!("{}", table(&levels));
+            return Ok(());
+        }
+        let config = args.config()?;
         let total = planned_games(&config, ply_core::Game::num_players(&state))?;
         eprintln!(
             "levels: rating the {} ladder, {} games, {} at a time",
