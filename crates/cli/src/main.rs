@@ -3,6 +3,7 @@
 mod commands;
 mod format;
 mod games;
+mod levels;
 mod variant;
 
 use std::io;
@@ -42,6 +43,8 @@ enum Command {
     Engine(EngineCommand),
     /// Play a tournament between agents: ratings, statistics, reports and plots.
     Arena(commands::arena::ArenaArgs),
+    /// The difficulty ladder of a game: named levels with measured ratings.
+    Levels(commands::levels::LevelsArgs),
     /// Serve the browser UI and its JSON API (localhost by default).
     Serve(commands::serve::ServeArgs),
     /// Solve positions exactly.
@@ -130,6 +133,7 @@ fn main() -> ExitCode {
         Command::Engine(EngineCommand::Halma(a)) => commands::halma_engine::run(a),
         Command::Arena(a) => commands::arena::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Levels(a) => commands::levels::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
     };
     match result {

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bench_solver;
 pub mod engine;
 pub mod halma_engine;
+pub mod levels;
 pub mod list;
 pub mod perft;
 pub mod play;

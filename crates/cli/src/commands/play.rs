@@ -25,8 +25,11 @@ pub struct PlayArgs {
     pub game: GameName,
     /// The engine: an agent spec such as `alphabeta:depth=9` (see `ply list`); each game has a
     /// strong default.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "level")]
     pub agent: Option<String>,
+    /// The engine by difficulty level, 1 (weakest) upwards: see `ply levels GAME`.
+    #[arg(long)]
+    pub level: Option<usize>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
     pub first: First,
@@ -63,10 +66,13 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
     input: &mut R,
     out: &mut W,
 ) -> anyhow::Result<()> {
-    let spec = args
-        .agent
-        .clone()
-        .unwrap_or_else(|| default_agent(args.game).to_string());
+    let spec = match (&args.agent, args.level) {
+        (Some(spec), _) => spec.clone(),
+        (None, Some(level)) => {
+            crate::levels::level_spec(args.game, &args.variant, level)?.to_string()
+        }
+        (None, None) => default_agent(args.game).to_string(),
+    };
     let mut engine: Box<dyn Agent<G>> = catalog.build(&spec, args.seed)?;
     let human = args.seat.unwrap_or(match args.first {
         First::Human => 0,
