@@ -40,7 +40,9 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
     }
     println!("  variant options: {}", game.variant_help());
     println!("  default agent:   {}", default_agent(game));
-    println!("  agents:");
+    println!(
+        "  agents, then evaluators (eval=), orderings (order=) and playout policies (rollout=):"
+    );
     for entry in catalog.entries() {
         println!("    {:<20} {}", entry.name, entry.description);
         for key in &entry.keys {
