@@ -1,14 +1,16 @@
 //! `ply arena`: a tournament between agents, with standings, ratings and files to keep.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use ply_arena::{
     planned_games, report, run_tournament, split_agent_list, write_outputs, Format, GameRecord,
-    OpeningSource, Progress, SprtConfig, TimeControl, TournamentConfig,
+    OpeningSource, Progress, SprtConfig, TimeControl, TournamentConfig, TournamentResult,
 };
+use ply_core::{Game, ZobristHash};
+use ply_search::spec::Catalog;
 
 use crate::format::parse_duration;
 use crate::games::{with_game, GameName};
@@ -158,28 +160,14 @@ impl ArenaArgs {
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let config = args.config()?;
     with_game!(args.game, &args.variant, |state, catalog| {
-        let total = planned_games(&config, ply_core::Game::num_players(&state))?;
-        eprintln!(
-            "arena: {} games of {}, {} at a time",
-            total,
+        let result = play_tournament(
+            "arena",
             args.game.as_str(),
-            config.concurrency
-        );
-        let progress = Progress::new(&config.agents, total);
-        let on_game = |record: &GameRecord| progress.on_game(record);
-        let result = run_tournament(&state, &catalog, &config, &on_game)?;
-        progress.finish();
-        if let Some(dir) = &args.out {
-            let files = write_outputs(&result, dir)?;
-            for skipped in &files.skipped {
-                eprintln!("arena: not written: {skipped}");
-            }
-            eprintln!(
-                "arena: wrote {} files to {}",
-                files.written.len(),
-                dir.display()
-            );
-        }
+            &state,
+            &catalog,
+            &config,
+            args.out.as_deref(),
+        )?;
         if args.json {
             println!("{}", serde_json::to_string_pretty(&result)?);
         } else {
@@ -187,4 +175,37 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// Plays the tournament `config` describes with a progress display on standard error and,
+/// given `out`, writes its files there. `who` prefixes the diagnostics (`arena`, `levels`).
+pub fn play_tournament<G: Game + ZobristHash>(
+    who: &str,
+    game: &str,
+    state: &G,
+    catalog: &Catalog<G>,
+    config: &TournamentConfig,
+    out: Option<&Path>,
+) -> anyhow::Result<TournamentResult> {
+    let total = planned_games(config, state.num_players())?;
+    eprintln!(
+        "{who}: {total} games of {game}, {} at a time",
+        config.concurrency
+    );
+    let progress = Progress::new(&config.agents, total);
+    let on_game = |record: &GameRecord| progress.on_game(record);
+    let result = run_tournament(state, catalog, config, &on_game)?;
+    progress.finish();
+    if let Some(dir) = out {
+        let files = write_outputs(&result, dir)?;
+        for skipped in &files.skipped {
+            eprintln!("{who}: not written: {skipped}");
+        }
+        eprintln!(
+            "{who}: wrote {} files to {}",
+            files.written.len(),
+            dir.display()
+        );
+    }
+    Ok(result)
 }

@@ -4,10 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use ply_arena::{
-    planned_games, report, run_tournament, write_outputs, Format, GameRecord, OpeningSource,
-    Progress, TimeControl, TournamentConfig,
-};
+use ply_arena::{report, Format, OpeningSource, TimeControl, TournamentConfig};
 
 use crate::format::parse_duration;
 use crate::games::{with_game, GameName};
@@ -87,25 +84,14 @@ pub fn run(args: &LevelsArgs) -> anyhow::Result<()> {
             return Ok(());
         }
         let config = args.config()?;
-        let total = planned_games(&config, ply_core::Game::num_players(&state))?;
-        eprintln!(
-            "levels: rating the {} ladder, {} games, {} at a time",
+        let result = super::arena::play_tournament(
+            "levels",
             args.game.as_str(),
-            total,
-            config.concurrency
-        );
-        let progress = Progress::new(&config.agents, total);
-        let on_game = |record: &GameRecord| progress.on_game(record);
-        let result = run_tournament(&state, &catalog, &config, &on_game)?;
-        progress.finish();
-        if let Some(dir) = &args.out {
-            let files = write_outputs(&result, dir)?;
-            eprintln!(
-                "levels: wrote {} files to {}",
-                files.written.len(),
-                dir.display()
-            );
-        }
+            &state,
+            &catalog,
+            &config,
+            args.out.as_deref(),
+        )?;
         let fresh: Vec<Level> = levels
             .into_iter()
             .map(|level| {
