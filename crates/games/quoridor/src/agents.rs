@@ -34,6 +34,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "2s",
         "time per move (the caller's limit may be tighter)",
     ),
+    KeyInfo::new(
+        "nodes",
+        "none",
+        "nodes per move (scaled by the walls in hand); the time still caps each move",
+    ),
     KeyInfo::new("depth", "64", "deepest iteration"),
     KeyInfo::new("eval", "race", "evaluator at the horizon"),
     KeyInfo::new(
@@ -119,6 +124,7 @@ fn strongest_from(
 ) -> Result<Box<dyn Agent<Quoridor>>, SpecError> {
     let mut options = SearchOptions::strong(p.duration("time")?);
     options.depth = p.u32("depth")?.max(1);
+    options.nodes = p.opt_u64("nodes")?;
     if !p.bool("filter")? {
         options.wall_filter = WallFilter::All;
     }

@@ -7,6 +7,8 @@
 use ply_core::{Evaluator, Game, Player};
 
 use crate::board::{Quoridor, BLACK, WHITE};
+use crate::paths::PathSteps;
+use crate::threat::threat_along;
 
 /// A length for a pawn with no path (only seen in hand-made positions): far beyond any real
 /// path, so the evaluators still order such positions sensibly.
@@ -123,6 +125,8 @@ impl RaceEval {
     /// A race nobody can change any more is worth this much (still a heuristic: pawns can
     /// block and jump each other).
     const SETTLED: i32 = 5_000;
+    /// Hundredths of a step counted per step of the worst detour one opponent wall makes.
+    const THREAT: i32 = 50;
 }
 
 impl Evaluator<Quoridor> for RaceEval {
@@ -132,8 +136,14 @@ impl Evaluator<Quoridor> for RaceEval {
 
     fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
         let other = 1 - player;
-        let own = goal_distance(state, player);
-        let theirs = goal_distance(state, other);
+        let path = |p: Player| {
+            state
+                .passages()
+                .shortest_path(state.pawn(p), state.goal_row(p))
+        };
+        let (own_path, their_path) = (path(player), path(other));
+        let length = |path: &Option<PathSteps>| path.as_ref().map_or(NO_PATH, |p| p.length as i32);
+        let (own, theirs) = (length(&own_path), length(&their_path));
         // Moving next is worth a step in a race: count it in the mover's favour.
         let tempo = if state.to_move() == player { 1 } else { 0 };
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
@@ -147,6 +157,14 @@ impl Evaluator<Quoridor> for RaceEval {
         value += wall_weight * (own_walls.min(10) - their_walls.min(10));
         let next = next_row_distance(state, player) - next_row_distance(state, other);
         value -= 10 * next;
+        // A path one wall can turn into a long detour is only as short as the opponent's
+        // restraint: count part of the worst single wall's detour, while walls remain.
+        let threat = |victim: Player, path: &Option<PathSteps>, walls: i32| match path {
+            Some(path) if walls > 0 => threat_along(state, victim, path) as i32,
+            _ => 0,
+        };
+        value += Self::THREAT
+            * (threat(other, &their_path, own_walls) - threat(player, &own_path, their_walls));
         if their_walls == 0 && lead > 0 {
             value += Self::SETTLED + 100 * lead;
         } else if own_walls == 0 && lead <= 0 {

@@ -27,6 +27,7 @@ pub mod qtp;
 mod rules;
 pub mod search;
 mod text;
+pub mod threat;
 
 pub use board::{Quoridor, BLACK, WHITE};
 pub use eval::{RaceEval, Seed002Eval, Seed004Eval};

@@ -45,6 +45,10 @@ pub struct SearchOptions {
     /// The agent's think time when the caller gives no time limit (scaled by the walls
     /// still in hand: ×2 at the start, ×½ when none are left).
     pub time: Option<Duration>,
+    /// The agent's node budget per move when the caller gives no time limit (scaled by the
+    /// walls in hand like `time`). Nodes, unlike time, do not depend on the machine's load,
+    /// so a budget in nodes plays the same game on a busy machine as on a quiet one.
+    pub nodes: Option<u64>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
     pub depth_by_size: bool,
 }
@@ -62,6 +66,7 @@ impl SearchOptions {
             ordering: false,
             wall_filter: WallFilter::All,
             time: None,
+            nodes: None,
         }
     }
 
@@ -75,6 +80,7 @@ impl SearchOptions {
             ordering: true,
             wall_filter: WallFilter::NearPaths,
             time: Some(time),
+            nodes: None,
             depth_by_size: false,
         }
     }
@@ -407,12 +413,20 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         }
         // The agent's own time applies only when the caller sets none: a referee's budget
         // may be longer than the default.
+        let caller_timed = limits.time.is_some();
         let own = SearchLimits {
             depth: Some(self.options.depth),
-            time: if limits.time.is_some() {
+            time: if caller_timed {
                 None
             } else {
-                self.options.time.map(|t| scaled_by_walls(t, state))
+                self.options.time.map(|t| t.mul_f64(wall_scale(state)))
+            },
+            nodes: if caller_timed {
+                None
+            } else {
+                self.options
+                    .nodes
+                    .map(|n| (n as f64 * wall_scale(state)) as u64)
             },
             ..SearchLimits::default()
         };
@@ -455,7 +469,10 @@ impl Agent<Quoridor> for AlphaBetaAgent {
             }
             // An iteration costs several times the one before: do not start one that
             // cannot finish.
-            if self.options.iterative && stopper.time_used_fraction() > 0.4 {
+            let nodes_used = limits
+                .nodes
+                .map_or(0.0, |n| self.nodes as f64 / n.max(1) as f64);
+            if self.options.iterative && stopper.time_used_fraction().max(nodes_used) > 0.4 {
                 break;
             }
             depth = if self.options.iterative {
@@ -488,12 +505,13 @@ impl Agent<Quoridor> for AlphaBetaAgent {
     }
 }
 
-/// The agent's own time per move, spent where it matters: up to twice as much while many
-/// walls are still in hand (the wall fight decides the game), half as much once none are.
-fn scaled_by_walls(time: Duration, state: &Quoridor) -> Duration {
+/// The share of the agent's own time or nodes per move, spent where it matters: up to twice
+/// as much while many walls are still in hand (the wall fight decides the game), half as
+/// much once none are.
+fn wall_scale(state: &Quoridor) -> f64 {
     let total = 2 * state.walls_per_player().max(1);
     let left = (state.walls_left(0) + state.walls_left(1)).min(total);
-    time.mul_f64(0.5 + 1.5 * left as f64 / total as f64)
+    0.5 + 1.5 * left as f64 / total as f64
 }
 
 /// Whether a wall blocks a step of the path.
