@@ -22,6 +22,7 @@ pub mod eval;
 mod game;
 pub mod geometry;
 pub mod notation;
+mod packed;
 pub mod paths;
 pub mod qtp;
 mod rules;

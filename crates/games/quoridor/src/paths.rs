@@ -12,6 +12,7 @@
 //! Pawns never block paths (the rules ask only that a path exists through the walls).
 
 use crate::geometry::{Square, MAX_SIZE};
+use crate::packed::PackedPassages;
 
 /// The open steps of a board (see the module comment for the layout).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,7 +70,16 @@ impl Passages {
     }
 
     /// Steps from `from` to the nearest cell of `goal_row`, or `None` if walls cut it off.
+    #[inline]
     pub fn distance_to_row(&self, from: Square, goal_row: usize) -> Option<u32> {
+        match PackedPassages::new(self) {
+            Some(packed) => packed.distance_to_row(from, goal_row),
+            None => self.distance_to_row_by_rows(from, goal_row),
+        }
+    }
+
+    /// [`Passages::distance_to_row`] a row at a time: any board size.
+    pub fn distance_to_row_by_rows(&self, from: Square, goal_row: usize) -> Option<u32> {
         let mut a: RowSet = [0; MAX_SIZE];
         let mut b: RowSet = [0; MAX_SIZE];
         let (mut cells, mut next) = (&mut a, &mut b);
@@ -145,6 +155,14 @@ impl Passages {
     /// One shortest path from `from` to `goal_row`, as the set of steps it uses (so a wall
     /// that blocks none of them cannot cut this pawn off). `None` if there is no path.
     pub fn shortest_path(&self, from: Square, goal_row: usize) -> Option<PathSteps> {
+        match PackedPassages::new(self) {
+            Some(packed) => packed.shortest_path(from, goal_row),
+            None => self.shortest_path_by_cells(from, goal_row),
+        }
+    }
+
+    /// [`Passages::shortest_path`] by a queue over single cells: any board size.
+    pub fn shortest_path_by_cells(&self, from: Square, goal_row: usize) -> Option<PathSteps> {
         let size = self.size;
         // Plain queue BFS with parents: the path itself is needed, not just its length.
         const NONE: u16 = u16::MAX;
@@ -253,5 +271,45 @@ mod tests {
         p.up[2] = 1 << 4;
         // Up to row 2, right to column E, up twice: 2 + 2 + 2.
         assert_eq!(p.distance_to_row(Square::new(2, 0), 4), Some(6));
+    }
+
+    /// The packed board (sizes up to 11) and the row and cell forms (any size) agree on
+    /// distances, and the packed path is a real path of that length.
+    #[test]
+    fn packed_and_row_searches_agree() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for size in [3, 5, 9, 11] {
+            for _ in 0..60 {
+                let mut p = Passages::open(size);
+                for r in 0..size {
+                    p.up[r] &= rng.random::<u32>() | rng.random::<u32>();
+                    p.right[r] &= rng.random::<u32>() | rng.random::<u32>();
+                }
+                for _ in 0..8 {
+                    let from = Square::new(
+                        rng.random_range(0..size) as u8,
+                        rng.random_range(0..size) as u8,
+                    );
+                    let goal = [0, size - 1][rng.random_range(0..2)];
+                    let d = p.distance_to_row_by_rows(from, goal);
+                    assert_eq!(p.distance_to_row(from, goal), d);
+                    let path = p.shortest_path(from, goal);
+                    assert_eq!(path.map(|s| s.length), d);
+                    assert_eq!(p.shortest_path_by_cells(from, goal).map(|s| s.length), d);
+                    if let Some(path) = path {
+                        // Every step of the path is open, and there are `length` of them.
+                        let count: u32 = (0..size)
+                            .map(|r| {
+                                assert_eq!(path.up[r] & !p.up[r], 0);
+                                assert_eq!(path.right[r] & !p.right[r], 0);
+                                path.up[r].count_ones() + path.right[r].count_ones()
+                            })
+                            .sum();
+                        assert_eq!(count, path.length);
+                    }
+                }
+            }
+        }
     }
 }

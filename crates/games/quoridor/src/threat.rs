@@ -19,6 +19,7 @@ use ply_core::Player;
 
 use crate::board::Quoridor;
 use crate::geometry::{Orientation, Square, Wall};
+use crate::packed::PackedPassages;
 use crate::paths::PathSteps;
 use crate::rules::blocked_passages;
 
@@ -35,10 +36,29 @@ pub fn single_wall_threat(state: &Quoridor, victim: Player) -> u32 {
 /// [`single_wall_threat`] given one of `victim`'s shortest paths.
 pub fn threat_along(state: &Quoridor, victim: Player, path: &PathSteps) -> u32 {
     let passages = state.passages();
-    let from = state.pawn(victim);
-    let goal = state.goal_row(victim);
     let other = 1 - victim;
+    let (from, goal) = (state.pawn(victim), state.goal_row(victim));
     let (other_from, other_goal) = (state.pawn(other), state.goal_row(other));
+    // The victim's distance with a wall added, and whether the other pawn still has a
+    // path (a wall that cuts it off is illegal) when that distance is a new worst: on the
+    // packed board when it fits.
+    let packed = PackedPassages::new(passages);
+    let detour = |wall: Wall, worst: u32| -> Option<u32> {
+        let longer = |d: u32| d.saturating_sub(path.length).max(worst);
+        match &packed {
+            Some(packed) => {
+                let blocked = packed.without_wall(wall);
+                let d = longer(blocked.distance_to_row(from, goal)?);
+                (d == worst || blocked.distance_to_row(other_from, other_goal).is_some())
+                    .then_some(d)
+            }
+            None => {
+                let blocked = blocked_passages(passages, wall);
+                let d = longer(blocked.distance_to_row(from, goal)?);
+                (d == worst || blocked.reaches_row(other_from, other_goal)).then_some(d)
+            }
+        }
+    };
     let mut worst = 0;
     for r in 0..state.size() - 1 {
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
@@ -57,13 +77,7 @@ pub fn threat_along(state: &Quoridor, victim: Player, path: &PathSteps) -> u32 {
                     slot: Square::new(c as u8, r as u8),
                     orientation,
                 };
-                let blocked = blocked_passages(passages, wall);
-                let Some(d) = blocked.distance_to_row(from, goal) else {
-                    continue;
-                };
-                if d > path.length + worst && blocked.reaches_row(other_from, other_goal) {
-                    worst = d - path.length;
-                }
+                worst = detour(wall, worst).unwrap_or(worst);
             }
         }
     }
