@@ -113,12 +113,13 @@ impl PackedPassages {
         for k in (0..d).rev() {
             let nearer = within[k];
             // The step from a cell one layer nearer into `cell`, recorded by its lower or
-            // left end as `PathSteps` does.
+            // left end as `PathSteps` does (a right bit is never set in the last column, so
+            // the step from `cell - 1` cannot wrap from the row below).
             let (prev, low, is_up) = if cell >= n && has(nearer & self.up, cell - n) {
                 (cell - n, cell - n, true)
             } else if cell + n < n * n && has(nearer, cell + n) && has(self.up, cell) {
                 (cell + n, cell, true)
-            } else if cell % n > 0 && has(nearer & self.right, cell - 1) {
+            } else if cell >= 1 && has(nearer & self.right, cell - 1) {
                 (cell - 1, cell - 1, false)
             } else {
                 debug_assert!(has(nearer, cell + 1) && has(self.right, cell));
