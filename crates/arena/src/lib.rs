@@ -28,6 +28,10 @@ pub mod tournament;
 mod runner;
 mod seeds;
 
+/// The charting library the arena draws with, re-exported so other reports (the CLI's
+/// `ply report seeds`) draw with the same version, features and font.
+pub use plotters;
+
 pub use config::{split_agent_list, Format, OpeningSource, TimeControl, TournamentConfig};
 pub use error::ArenaError;
 pub use factory::AgentFactory;

@@ -14,7 +14,8 @@ use plotters::prelude::*;
 use crate::summary::Summary;
 
 const SIZE: (u32, u32) = (900, 560);
-const FONT: &str = "sans-serif";
+/// The family name charts ask for; [`ensure_font`] registers a TrueType file under it.
+pub const FONT: &str = "sans-serif";
 
 /// Where fonts usually live (Debian, Fedora, Arch, macOS).
 const FONT_CANDIDATES: [&str; 6] = [
@@ -26,8 +27,9 @@ const FONT_CANDIDATES: [&str; 6] = [
     "/Library/Fonts/Arial Unicode.ttf",
 ];
 
-/// Registers a font once per process; the error says where it looked.
-fn ensure_font() -> Result<(), String> {
+/// Registers a font once per process; the error says where it looked. Other charts (the
+/// CLI's seed report) call it before drawing text in [`FONT`].
+pub fn ensure_font() -> Result<(), String> {
     static FONT_READY: OnceLock<Result<(), String>> = OnceLock::new();
     FONT_READY
         .get_or_init(|| {

@@ -4,6 +4,7 @@ mod commands;
 mod format;
 mod games;
 mod levels;
+mod report;
 mod variant;
 
 use std::io;
@@ -50,6 +51,9 @@ enum Command {
     /// Solve positions exactly.
     #[command(subcommand)]
     Solve(SolveCommand),
+    /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
+    #[command(subcommand)]
+    Report(commands::report::ReportCommand),
 }
 
 #[derive(Subcommand, Debug)]
@@ -135,6 +139,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => commands::serve::run(a),
         Command::Levels(a) => commands::levels::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
+        Command::Report(c) => commands::report::run(c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,5 +10,6 @@ pub mod list;
 pub mod perft;
 pub mod play;
 pub mod qtp;
+pub mod report;
 pub mod serve;
 pub mod solve;
