@@ -11,13 +11,29 @@
 //! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back |
 //! | `GET /api/games/{id}/record` | | the record in the game's notation, as a text file |
 //!
-//! Errors are `{"error": {"kind", "message"}}`: 404 unknown game, 422 illegal move or bad
-//! setting, 409 game over / nothing to undo / position changed, 400/413/415 bad body.
+//! Errors are `{"error": {"kind", "message"}}`, the message naming the input and the rule:
+//!
+//! | status | kinds |
+//! |---|---|
+//! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8) |
+//! | 404 | `unknown_game_id`, `unknown_game`, `no_such_endpoint` |
+//! | 405 | `method_not_allowed` (with the `Allow` header) |
+//! | 409 | `game_over`, `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine is already thinking on this game) |
+//! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
+//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent`, `unknown_level`, `bad_field` |
+//! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
+//! | 503 | `busy` (no search slot came free in time), `too_many_games` |
+//! | 504 | `engine_timeout` (the agent was still thinking at the cap) |
+//!
+//! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
+//! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); the
+//! engine thinks within that cap, and the answer, whatever it is, leaves within
+//! [`longest_answer`](crate::longest_answer) of it. A failed engine request leaves the game
+//! as it was.
 
 use std::time::{Duration, Instant};
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{OriginalUri, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -26,12 +42,13 @@ use serde_json::{json, Value};
 
 use crate::engine::run_search;
 use crate::error::ApiError;
+use crate::extract::{GameId, JsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
-use crate::store::lock;
-use crate::AppState;
+use crate::{AppState, MIN_MOVE_TIME};
 
-type Body<T> = Result<Json<T>, JsonRejection>;
+/// A JSON body, read after the game is found so an unknown id is reported first.
+type Body<T> = Result<JsonBody<T>, ApiError>;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -86,7 +103,7 @@ pub async fn create_game(
     State(app): State<AppState>,
     body: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let Json(request) = body?;
+    let JsonBody(request) = body?;
     let session = app.catalogs.new_session(&request.game, &request.variant)?;
     let view = session.view();
     let id = app.store.insert(session)?;
@@ -95,16 +112,16 @@ pub async fn create_game(
 
 pub async fn get_game(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Json<Value>, ApiError> {
-    let session = app.store.get(&id)?;
-    let view = lock(&session).view();
+    let game = app.store.get(&id)?;
+    let view = game.session().view();
     Ok(Json(view_with_id(&id, view)))
 }
 
 pub async fn delete_game(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<StatusCode, ApiError> {
     app.store.remove(&id)?;
     Ok(StatusCode::NO_CONTENT)
@@ -112,12 +129,12 @@ pub async fn delete_game(
 
 pub async fn play_move(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Body<MoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = app.store.get(&id)?;
-    let Json(request) = body?;
-    let mut session = lock(&session);
+    let game = app.store.get(&id)?;
+    let JsonBody(request) = body?;
+    let mut session = game.session();
     let played = session.play(&request.mv)?;
     let mut view = view_with_id(&id, session.view());
     view["played"] = Value::from(played);
@@ -126,23 +143,23 @@ pub async fn play_move(
 
 pub async fn undo(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Body<UndoRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let session = app.store.get(&id)?;
-    let Json(request) = body?;
-    let mut session = lock(&session);
+    let game = app.store.get(&id)?;
+    let JsonBody(request) = body?;
+    let mut session = game.session();
     session.undo(request.count.unwrap_or(1))?;
     Ok(Json(view_with_id(&id, session.view())))
 }
 
 pub async fn record(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<impl IntoResponse, ApiError> {
-    let session = app.store.get(&id)?;
+    let game = app.store.get(&id)?;
     let (text, game) = {
-        let session = lock(&session);
+        let session = game.session();
         (session.record(), session.game_name())
     };
     let disposition = format!("attachment; filename=\"{game}-{id}.txt\"");
@@ -185,31 +202,26 @@ fn agent_spec(game: &str, request: &EngineRequest) -> Result<String, ApiError> {
 
 pub async fn engine_move(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Body<EngineRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let arrival = Instant::now();
-    let shared = app.store.get(&id)?;
-    let Json(request) = body?;
-    let max = app.config.max_move_time;
-    let cap = match request.time_ms {
-        Some(0) => {
-            return Err(ApiError::BadField {
-                field: "time_ms",
-                rule: "a time cap must be at least 1 ms".into(),
-            })
-        }
-        Some(ms) => Duration::from_millis(ms).min(max),
-        None => max,
-    };
+    let game = app.store.get(&id)?;
+    let JsonBody(request) = body?;
+    let cap = time_cap(request.time_ms, app.config.max_move_time)?;
     let seed = request.seed.unwrap_or_else(rand::random);
     let (job, version) = {
-        let session = lock(&shared);
+        let session = game.session();
         let spec = agent_spec(session.game_name(), &request)?;
         (session.search_job(&spec, seed)?, session.version())
     };
+    let _claim = game.claim_engine()?;
     let (report, timing) = run_search(job, &app.slots, arrival, cap).await?;
-    let mut session = lock(&shared);
+    if !app.store.holds(&game) {
+        // Deleted while the engine thought: the move has no game to go to.
+        return Err(ApiError::UnknownGameId(id));
+    }
+    let mut session = game.session();
     if request.play.unwrap_or(true) {
         if session.version() != version {
             return Err(ApiError::PositionChanged);
@@ -222,6 +234,23 @@ pub async fn engine_move(
     ))
 }
 
-pub async fn no_such_endpoint(uri: axum::http::Uri) -> ApiError {
+/// The time cap of one engine move: the request's `time_ms`, clamped to the server's cap.
+fn time_cap(time_ms: Option<u64>, max: Duration) -> Result<Duration, ApiError> {
+    match time_ms {
+        None => Ok(max),
+        Some(ms) if Duration::from_millis(ms) < MIN_MOVE_TIME => Err(ApiError::BadField {
+            field: "time_ms",
+            rule: format!(
+                "a time cap must be at least {} ms (asked for {ms} ms; the server's cap is {} ms)",
+                MIN_MOVE_TIME.as_millis(),
+                max.as_millis()
+            ),
+        }),
+        Some(ms) => Ok(Duration::from_millis(ms).min(max)),
+    }
+}
+
+/// Any path no route answers, under `/api` or not.
+pub async fn no_such_endpoint(OriginalUri(uri): OriginalUri) -> ApiError {
     ApiError::NoSuchEndpoint(uri.path().to_string())
 }

@@ -1,14 +1,25 @@
 //! Running the engine off the async runtime: a search slot from a semaphore, a blocking
 //! thread, and a deadline the server enforces whatever the agent does.
 //!
-//! The time cap covers the whole request, waiting for a slot included. A search that gets a
-//! slot shares what is left of its cap with the requests queued behind it: with `w` waiting
-//! and `s` slots, `w / s + 1` rounds of searches must still fit, each costing its thinking
-//! time plus the overhead a search has beyond it (building the agent and its tables,
-//! overshooting the clock, writing the answer), which the slots measure as a moving
-//! average. Under load the engine thinks less, and every reply still comes within the cap.
-//! An agent that overruns is told to stop through its stop flag and the request fails with a
-//! timeout after a grace period; its thread keeps the slot until it really ends.
+//! The time cap covers the whole request, waiting for a slot included. Thinking ends a
+//! margin before the cap (a tenth of it, at most 100 ms) so the answer has room to be
+//! written. A search that gets a slot shares what is left of its thinking time with the
+//! requests queued behind it: with `w` waiting and `s` slots, `w / s + 1` rounds of
+//! searches must still fit, each costing its thinking time plus the overhead a search has
+//! beyond it (building the agent and its tables, overshooting the clock, writing the
+//! answer), which the slots measure as a moving average. Under load the engine thinks less,
+//! and replies still come within the cap.
+//!
+//! What fails, and how:
+//! - no slot comes free within the cap: `busy` (503), nothing searched;
+//! - the agent is still running at the cap plus a grace (a quarter of the cap plus 250 ms,
+//!   for agents that overshoot their clock or were slowed by a busy machine): it is told to
+//!   stop through its stop flag and the request fails with `engine_timeout` (504); its
+//!   thread keeps the slot until it really ends, since it still uses a core;
+//! - the agent panics: `engine_failed` (500) with the panic's message.
+//!
+//! So every answer leaves within [`longest_answer`]`(cap)` of the request's arrival, and in
+//! every failure the game is left as it was: the search works on a copy of the position.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -17,6 +28,7 @@ use std::time::{Duration, Instant};
 use ply_core::SearchLimits;
 use serde::Serialize;
 use tokio::sync::Semaphore;
+use tokio::task::JoinError;
 
 use crate::error::ApiError;
 use crate::session::{duration_ms, EngineReport, SearchJob};
@@ -27,8 +39,14 @@ const MIN_THINK: Duration = Duration::from_millis(2);
 const MAX_MARGIN: Duration = Duration::from_millis(100);
 /// What a search is assumed to cost beyond its thinking time until one has been measured.
 const FIRST_OVERHEAD: Duration = Duration::from_millis(10);
-/// How long past its thinking time an agent may take before the request gives up on it.
+/// The fixed part of the time past the cap an agent may take before its request gives up.
 const BASE_GRACE: Duration = Duration::from_millis(250);
+
+/// The latest an engine request's answer leaves, for a time cap of `cap`: the cap plus the
+/// grace an overrunning agent gets before the request gives up on it.
+pub fn longest_answer(cap: Duration) -> Duration {
+    cap + BASE_GRACE + cap / 4
+}
 
 /// Where the time of one engine request went.
 #[derive(Debug, Clone, Serialize)]
@@ -118,23 +136,34 @@ impl Drop for Waiting<'_> {
     }
 }
 
-/// Runs `job` within `cap` of `arrival`, holding one of `slots` while it thinks.
+/// Runs `job` so that its answer leaves within `longest_answer(cap)` of `arrival`, holding
+/// one of `slots` while it thinks.
 pub async fn run_search(
     job: Box<dyn SearchJob>,
     slots: &SearchSlots,
     arrival: Instant,
     cap: Duration,
 ) -> Result<(EngineReport, EngineTiming), ApiError> {
-    let grace = BASE_GRACE + cap / 4;
-    let waiting = Waiting::new(&slots.waiting);
-    let slot = tokio::time::timeout(cap + grace, slots.semaphore.clone().acquire_owned())
-        .await
-        .map_err(|_| ApiError::Busy((cap + grace).as_millis()))?
-        .map_err(|_| ApiError::EngineFailed("the search slots were closed".into()))?;
-    drop(waiting);
-    let queued = arrival.elapsed();
+    let agent = job.spec().to_string();
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = arrival + cap.saturating_sub(margin);
+    let give_up = arrival + longest_answer(cap);
+    let waiting = Waiting::new(&slots.waiting);
+    let slot = tokio::time::timeout_at(
+        tokio::time::Instant::from_std(arrival + cap),
+        slots.semaphore.clone().acquire_owned(),
+    )
+    .await
+    .map_err(|_| ApiError::Busy {
+        slots: slots.size,
+        cap_ms: cap.as_millis(),
+    })?
+    .map_err(|_| ApiError::EngineFailed {
+        agent: agent.clone(),
+        reason: "the search slots were closed".into(),
+    })?;
+    drop(waiting);
+    let queued = arrival.elapsed();
     let stop = Arc::new(AtomicBool::new(false));
     let budget = Budget {
         deadline,
@@ -148,24 +177,49 @@ pub async fn run_search(
         let _slot = slot;
         job.run(&budget)
     });
-    let give_up = tokio::time::Instant::from_std(deadline + grace);
-    let report = match tokio::time::timeout_at(give_up, search).await {
-        Ok(Ok(result)) => {
-            let report = result?;
-            let thought = Duration::from_secs_f64(report.budget_ms / 1e3);
-            slots.record_overhead(started.elapsed().saturating_sub(thought));
-            report
-        }
-        Ok(Err(join)) => return Err(ApiError::EngineFailed(join.to_string())),
-        Err(_) => {
-            stop.store(true, Ordering::Relaxed);
-            return Err(ApiError::EngineTimeout((cap + grace).as_millis()));
-        }
-    };
+    let report =
+        match tokio::time::timeout_at(tokio::time::Instant::from_std(give_up), search).await {
+            Ok(Ok(result)) => {
+                let report = result?;
+                let thought = Duration::from_secs_f64(report.budget_ms / 1e3);
+                slots.record_overhead(started.elapsed().saturating_sub(thought));
+                report
+            }
+            Ok(Err(join)) => {
+                return Err(ApiError::EngineFailed {
+                    agent,
+                    reason: failure_reason(join),
+                })
+            }
+            Err(_) => {
+                stop.store(true, Ordering::Relaxed);
+                return Err(ApiError::EngineTimeout {
+                    agent,
+                    cap_ms: cap.as_millis(),
+                    waited_ms: longest_answer(cap).as_millis(),
+                });
+            }
+        };
     let timing = EngineTiming {
         cap_ms: duration_ms(cap),
         queued_ms: duration_ms(queued),
         total_ms: duration_ms(arrival.elapsed()),
     };
     Ok((report, timing))
+}
+
+/// What went wrong in a search thread that did not return: the panic's message if it
+/// panicked (a `&str` or a `String`, as `panic!` makes them).
+fn failure_reason(join: JoinError) -> String {
+    match join.try_into_panic() {
+        Ok(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|text| text.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_string());
+            format!("it panicked: {message}")
+        }
+        Err(join) => format!("its search was cancelled ({join})"),
+    }
 }

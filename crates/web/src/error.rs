@@ -13,8 +13,8 @@ use thiserror::Error;
 /// A failed request. `Display` is the message shown to the person at the page.
 #[derive(Debug, Error)]
 pub enum ApiError {
-    /// No route with this path under `/api`.
-    #[error("no API endpoint {0}")]
+    /// No route with this path.
+    #[error("no endpoint {0}: the API is GET|POST /api/games and /api/games/{{id}}[/moves|/engine|/undo|/record]")]
     NoSuchEndpoint(String),
     /// No game with this id (never created, deleted, or from another server run).
     #[error("no game with id '{0}'")]
@@ -47,24 +47,48 @@ pub enum ApiError {
     /// The position changed (a move or an undo) while the engine was thinking.
     #[error("the position changed while the engine was thinking; ask again")]
     PositionChanged,
+    /// A path parameter that cannot be read (an id that is not valid UTF-8 once decoded).
+    #[error("bad path: {0}")]
+    BadPath(String),
     /// The body is not the JSON the endpoint expects, or is too large.
     #[error("bad request body: {message}")]
     Body { status: StatusCode, message: String },
     /// The server holds as many games as it is allowed to.
     #[error("too many games open ({0}); delete one first")]
     TooManyGames(usize),
-    /// The engine did not answer within the time cap (plus grace).
-    #[error("the engine did not answer within {0} ms")]
-    EngineTimeout(u128),
-    /// Every search slot stayed busy for longer than the move's whole time cap.
-    #[error("the server is busy: no search slot came free within {0} ms")]
-    Busy(u128),
+    /// The engine did not answer within the request's time cap and its grace; it was told
+    /// to stop.
+    #[error(
+        "the engine '{agent}' did not answer within the time cap of {cap_ms} ms \
+         (given {waited_ms} ms with the grace for overruns); it was told to stop"
+    )]
+    EngineTimeout {
+        agent: String,
+        cap_ms: u128,
+        waited_ms: u128,
+    },
+    /// Every search slot stayed taken for the request's whole time cap.
+    #[error(
+        "the server is busy: all {slots} search slot(s) stayed taken for the whole time cap of \
+         {cap_ms} ms; ask again later"
+    )]
+    Busy { slots: usize, cap_ms: u128 },
+    /// An engine request on a game whose engine is already thinking.
+    #[error("the engine is already thinking on game '{0}': one engine request per game at a time")]
+    EngineBusy(String),
     /// The engine found no move although the game is not over (a bug in an agent).
-    #[error("the engine returned no move")]
-    NoMove,
-    /// The engine's thread panicked.
-    #[error("the engine failed: {0}")]
-    EngineFailed(String),
+    #[error("the engine '{0}' returned no move although the game is not over")]
+    NoMove(String),
+    /// The engine's thread panicked (a bug in an agent); the game is left as it was.
+    #[error("the engine '{agent}' failed: {reason}; the game is unchanged")]
+    EngineFailed { agent: String, reason: String },
+    /// A route that exists, asked with a method it does not answer.
+    #[error("method {method} is not allowed on {path} (allowed: {allowed})")]
+    MethodNotAllowed {
+        method: String,
+        path: String,
+        allowed: String,
+    },
 }
 
 impl ApiError {
@@ -84,12 +108,15 @@ impl ApiError {
             ApiError::BadField { .. } => "bad_field",
             ApiError::CannotUndo { .. } => "cannot_undo",
             ApiError::PositionChanged => "position_changed",
+            ApiError::BadPath(_) => "bad_path",
             ApiError::Body { .. } => "bad_body",
             ApiError::TooManyGames(_) => "too_many_games",
-            ApiError::EngineTimeout(_) => "engine_timeout",
-            ApiError::Busy(_) => "busy",
-            ApiError::NoMove => "no_move",
-            ApiError::EngineFailed(_) => "engine_failed",
+            ApiError::EngineTimeout { .. } => "engine_timeout",
+            ApiError::Busy { .. } => "busy",
+            ApiError::EngineBusy(_) => "engine_busy",
+            ApiError::NoMove(_) => "no_move",
+            ApiError::EngineFailed { .. } => "engine_failed",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
         }
     }
 
@@ -101,15 +128,20 @@ impl ApiError {
             ApiError::Game(GameError::GameOver)
             | ApiError::GameOver
             | ApiError::CannotUndo { .. }
-            | ApiError::PositionChanged => StatusCode::CONFLICT,
+            | ApiError::PositionChanged
+            | ApiError::EngineBusy(_) => StatusCode::CONFLICT,
             ApiError::Game(_)
             | ApiError::Spec(_)
             | ApiError::UnknownLevel { .. }
             | ApiError::BadField { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::BadPath(_) => StatusCode::BAD_REQUEST,
             ApiError::Body { status, .. } => *status,
-            ApiError::TooManyGames(_) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::EngineTimeout(_) => StatusCode::GATEWAY_TIMEOUT,
-            ApiError::NoMove | ApiError::EngineFailed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::TooManyGames(_) | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::EngineTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::NoMove(_) | ApiError::EngineFailed { .. } => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::error::ApiError;
+use crate::faults;
 use crate::levels::{default_level, levels};
 use crate::session::{GameSession, Session};
 
@@ -74,13 +75,31 @@ pub struct Catalogs {
 
 impl Catalogs {
     pub fn new() -> Self {
+        Self::build(false)
+    }
+
+    /// The catalogs plus the agents that fail on purpose (see `faults`), for tests.
+    pub fn with_fault_agents() -> Self {
+        Self::build(true)
+    }
+
+    fn build(fault_agents: bool) -> Self {
         let mut tictactoe = Catalog::generic(Arc::new(LineCount));
         tictactoe.add_ordering(Arc::new(CenterCornerOrdering));
+        let mut connect4 = ply_connect4::catalog();
+        let mut quoridor = ply_quoridor::agents::catalog();
+        let mut halma = ply_halma::catalog();
+        if fault_agents {
+            faults::register(&mut tictactoe);
+            faults::register(&mut connect4);
+            faults::register(&mut quoridor);
+            faults::register(&mut halma);
+        }
         Catalogs {
             tictactoe: Arc::new(tictactoe),
-            connect4: Arc::new(ply_connect4::catalog()),
-            quoridor: Arc::new(ply_quoridor::agents::catalog()),
-            halma: Arc::new(ply_halma::catalog()),
+            connect4: Arc::new(connect4),
+            quoridor: Arc::new(quoridor),
+            halma: Arc::new(halma),
         }
     }
 

@@ -2,17 +2,23 @@
 //! browser, against the engine or watching engines play each other.
 //!
 //! - [`router`] builds the whole application (for tests: call it with `oneshot`);
+//!   [`Server`] builds it too, and can add agents that fail on purpose for tests;
 //! - [`serve`] runs it on a listener until a shutdown signal;
 //! - [`run`] does both on a fresh runtime, for the command line.
 //!
 //! Engine searches run on blocking threads, at most [`ServerConfig::max_searches`] at once,
 //! each within a time cap the server enforces (see `engine`); the async runtime only routes
 //! requests, so the server answers while engines think. Only loopback addresses are served.
+//!
+//! Every error, including those of routing (unknown paths, wrong methods) and of reading the
+//! request (malformed, oversized or untyped bodies), is a JSON [`ApiError`].
 
 mod api;
 mod assets;
 mod engine;
 mod error;
+mod extract;
+mod faults;
 mod games;
 mod levels;
 mod session;
@@ -24,18 +30,27 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
+pub use engine::longest_answer;
 pub use error::ApiError;
+pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
 pub use games::GAME_NAMES;
 pub use levels::{levels, Level};
+
+/// The shortest time cap a request may ask for (`time_ms`).
+pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
 
 /// The server's limits.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
-    /// The longest an engine move may take, waiting for a search slot included.
+    /// The longest an engine move may take, waiting for a search slot included (an agent
+    /// that overruns it gets a grace before its request fails: see [`longest_answer`]).
     pub max_move_time: Duration,
     /// Searches running at once; further requests wait for a slot.
     pub max_searches: usize,
@@ -81,27 +96,95 @@ pub enum ServeError {
 
 /// The whole application: the page at `/`, its assets, and the API under `/api`.
 pub fn router(config: ServerConfig) -> Router {
-    let state = AppState {
-        slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
-        store: Arc::new(store::Store::new(config.max_games)),
-        catalogs: Arc::new(games::Catalogs::new()),
-        config: Arc::new(config.clone()),
-    };
-    let api = Router::new()
-        .route("/games", get(api::list_games).post(api::create_game))
-        .route("/games/{id}", get(api::get_game).delete(api::delete_game))
-        .route("/games/{id}/moves", post(api::play_move))
-        .route("/games/{id}/engine", post(api::engine_move))
-        .route("/games/{id}/undo", post(api::undo))
-        .route("/games/{id}/record", get(api::record))
-        .fallback(api::no_such_endpoint);
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/app.js", get(assets::app_js))
-        .route("/style.css", get(assets::style_css))
-        .nest("/api", api)
-        .layer(DefaultBodyLimit::max(config.max_body_bytes))
-        .with_state(state)
+    Server::new(config).router()
+}
+
+/// Builds the application, with options that [`router`] leaves at their defaults.
+pub struct Server {
+    config: ServerConfig,
+    fault_agents: bool,
+}
+
+impl Server {
+    pub fn new(config: ServerConfig) -> Self {
+        Server {
+            config,
+            fault_agents: false,
+        }
+    }
+
+    /// Adds agents that fail on purpose to every game, so tests can drive the server's
+    /// failure paths through the API: `fault-panic` panics, `fault-sleep:ms=N,stop=B` sleeps
+    /// N ms past its limits (obeying the stop flag only with `stop=true`) and then plays,
+    /// `fault-nomove` returns no move. `ply serve` never calls this.
+    pub fn with_fault_agents(mut self) -> Self {
+        self.fault_agents = true;
+        self
+    }
+
+    pub fn router(self) -> Router {
+        let config = self.config;
+        let catalogs = if self.fault_agents {
+            games::Catalogs::with_fault_agents()
+        } else {
+            games::Catalogs::new()
+        };
+        let state = AppState {
+            slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
+            store: Arc::new(store::Store::new(config.max_games)),
+            catalogs: Arc::new(catalogs),
+            config: Arc::new(config.clone()),
+        };
+        let api = Router::new()
+            .route("/games", get(api::list_games).post(api::create_game))
+            .route("/games/{id}", get(api::get_game).delete(api::delete_game))
+            .route("/games/{id}/moves", post(api::play_move))
+            .route("/games/{id}/engine", post(api::engine_move))
+            .route("/games/{id}/undo", post(api::undo))
+            .route("/games/{id}/record", get(api::record))
+            .fallback(api::no_such_endpoint);
+        let app = Router::new()
+            .route("/", get(assets::index))
+            .route("/app.js", get(assets::app_js))
+            .route("/style.css", get(assets::style_css))
+            .nest("/api", api)
+            .fallback(api::no_such_endpoint)
+            .layer(DefaultBodyLimit::max(config.max_body_bytes))
+            .with_state(state);
+        // A router's layers run inside each route, before axum adds the `Allow` header to
+        // a 405; wrapping the whole router as one service lets the layer see the header.
+        Router::new()
+            .fallback_service(app)
+            .layer(middleware::from_fn(method_not_allowed_as_json))
+    }
+}
+
+/// Turns axum's bare 405 (a known path asked with a method it does not answer) into the
+/// API's JSON error, naming the methods the path does answer from the `Allow` header axum
+/// sets.
+async fn method_not_allowed_as_json(request: Request, next: Next) -> Response {
+    let method = request.method().to_string();
+    let path = request.uri().path().to_string();
+    let response = next.run(request).await;
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return response;
+    }
+    let allowed = response
+        .headers()
+        .get(header::ALLOW)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let mut answer = ApiError::MethodNotAllowed {
+        method,
+        path,
+        allowed: allowed.clone(),
+    }
+    .into_response();
+    if let Ok(value) = allowed.parse() {
+        answer.headers_mut().insert(header::ALLOW, value);
+    }
+    answer
 }
 
 /// Serves `router(config)` on `listener` until `shutdown` completes.

@@ -39,6 +39,8 @@ pub struct EngineReport {
 
 /// A search ready to run on another thread: a copy of the position and the agent to build.
 pub trait SearchJob: Send {
+    /// The agent spec the job builds, to name it when it fails.
+    fn spec(&self) -> &str;
     /// Builds the agent, then searches within what the budget gives at that moment.
     fn run(self: Box<Self>, budget: &Budget) -> Result<EngineReport, ApiError>;
 }
@@ -174,10 +176,16 @@ struct Job<G: Game> {
 }
 
 impl<G: Game + ZobristHash> SearchJob for Job<G> {
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
     fn run(self: Box<Self>, budget: &Budget) -> Result<EngineReport, ApiError> {
         let mut agent = self.catalog.build(&self.spec, self.seed)?;
         let limits = budget.limits();
-        let decision = agent.select(&self.state, &limits).ok_or(ApiError::NoMove)?;
+        let decision = agent
+            .select(&self.state, &limits)
+            .ok_or_else(|| ApiError::NoMove(self.spec.clone()))?;
         let mv = self.state.format_move(decision.mv);
         // Each move of the line is written in the position where it would be played; a line
         // that stops being legal (a stale table entry) is cut there.

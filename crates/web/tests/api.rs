@@ -1,12 +1,15 @@
-//! Every endpoint of the API and every error it can answer, through the router itself
-//! (`tower::ServiceExt::oneshot`), no socket needed.
+//! Every endpoint of the API and every error a request can earn by itself, through the
+//! router itself (`tower::ServiceExt::oneshot`), no socket needed. The engine's own failures
+//! (panics, overruns, a full server) are in `engine_failures.rs`.
+
+mod oneshot;
 
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
-use http_body_util::BodyExt;
+use oneshot::{assert_error, call, create, json_call, play, send};
 use ply_web::{router, ServerConfig};
 use serde_json::{json, Value};
 use tower::ServiceExt;
@@ -18,86 +21,6 @@ fn app() -> Router {
         max_games: 100,
         max_body_bytes: 4096,
     })
-}
-
-/// Sends a request; the body, if any, is JSON. Returns the status, the content type and
-/// the body text.
-async fn send(
-    app: &Router,
-    method: Method,
-    uri: &str,
-    body: Option<&str>,
-) -> (StatusCode, String, String) {
-    let mut request = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        request = request.header(header::CONTENT_TYPE, "application/json");
-    }
-    let request = request
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        content_type,
-        String::from_utf8(bytes.to_vec()).unwrap(),
-    )
-}
-
-async fn json_call(
-    app: &Router,
-    method: Method,
-    uri: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let text = body.map(|b| b.to_string());
-    let (status, content_type, text) = send(app, method, uri, text.as_deref()).await;
-    if text.is_empty() {
-        return (status, Value::Null);
-    }
-    assert!(
-        content_type.starts_with("application/json"),
-        "{uri}: {content_type} {text}"
-    );
-    (status, serde_json::from_str(&text).unwrap())
-}
-
-/// Asserts an error answer: its status, its kind, and words its message must contain.
-fn assert_error(answer: &(StatusCode, Value), status: StatusCode, kind: &str, words: &[&str]) {
-    assert_eq!(answer.0, status, "{}", answer.1);
-    assert_eq!(answer.1["error"]["kind"], kind, "{}", answer.1);
-    let message = answer.1["error"]["message"].as_str().unwrap();
-    for word in words {
-        assert!(message.contains(word), "'{message}' lacks '{word}'");
-    }
-}
-
-async fn create(app: &Router, game: &str, variant: Value) -> Value {
-    let (status, view) = json_call(
-        app,
-        Method::POST,
-        "/api/games",
-        Some(json!({ "game": game, "variant": variant })),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{view}");
-    view
-}
-
-async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
-    json_call(
-        app,
-        Method::POST,
-        &format!("/api/games/{id}/moves"),
-        Some(json!({ "move": mv })),
-    )
-    .await
 }
 
 #[tokio::test]
@@ -676,4 +599,217 @@ async fn the_server_answers_while_the_engine_thinks_and_notices_a_changed_positi
         "position_changed",
         &["changed"],
     );
+}
+
+/// Parses an error answer's body, checking it is the API's JSON error shape.
+fn error_json(
+    status: StatusCode,
+    headers: &axum::http::HeaderMap,
+    text: &str,
+) -> (StatusCode, Value) {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .map_or("", |v| v.to_str().unwrap());
+    assert!(
+        content_type.starts_with("application/json"),
+        "{status} {content_type}: {text}"
+    );
+    (status, serde_json::from_str(text).unwrap())
+}
+
+#[tokio::test]
+async fn wrong_methods_are_405_json_naming_the_allowed_ones() {
+    let app = app();
+    let game = create(&app, "tictactoe", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    let cases = [
+        (Method::PUT, "/api/games".to_string(), "GET,HEAD,POST"),
+        (Method::POST, format!("/api/games/{id}"), "GET,HEAD,DELETE"),
+        (Method::GET, format!("/api/games/{id}/moves"), "POST"),
+        (Method::GET, format!("/api/games/{id}/engine"), "POST"),
+        (Method::DELETE, format!("/api/games/{id}/undo"), "POST"),
+        (Method::POST, format!("/api/games/{id}/record"), "GET,HEAD"),
+        (Method::POST, "/".to_string(), "GET,HEAD"),
+    ];
+    for (method, uri, allowed) in cases {
+        let request = Request::builder()
+            .method(method.clone())
+            .uri(&uri)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from("{}"))
+            .unwrap();
+        let (status, headers, text) = call(&app, request).await;
+        let answer = error_json(status, &headers, &text);
+        let methods: Vec<&str> = allowed.split(',').collect();
+        let mut words = vec![method.as_str(), uri.as_str()];
+        words.extend(&methods);
+        assert_error(
+            &answer,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            &words,
+        );
+        let allow = headers.get(header::ALLOW).unwrap().to_str().unwrap();
+        for m in methods {
+            assert!(allow.contains(m), "{uri}: Allow {allow} lacks {m}");
+        }
+    }
+    // The game was not touched by any of them.
+    let (_, view) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(view["moves"], json!([]));
+}
+
+#[tokio::test]
+async fn unknown_routes_anywhere_are_404_json_naming_the_path() {
+    let app = app();
+    for path in [
+        "/nothing",
+        "/api",
+        "/api/",
+        "/api/games/0123456789abcdef/moves/4",
+        "/index.html",
+    ] {
+        let (status, headers, text) = call(
+            &app,
+            Request::builder().uri(path).body(Body::empty()).unwrap(),
+        )
+        .await;
+        let answer = error_json(status, &headers, &text);
+        assert_error(
+            &answer,
+            StatusCode::NOT_FOUND,
+            "no_such_endpoint",
+            &[path, "/api/games"],
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_malformed_body_is_json_naming_the_input_and_the_rule() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    let moves = format!("/api/games/{id}/moves");
+    let engine = format!("/api/games/{id}/engine");
+    let undo = format!("/api/games/{id}/undo");
+    let huge = format!("{{\"move\": \"{}\"}}", "4".repeat(5000));
+    // (uri, body, status, words the message must contain)
+    let cases: [(&str, &str, StatusCode, &[&str]); 9] = [
+        (&moves, "", StatusCode::BAD_REQUEST, &["EOF"]),
+        (
+            &moves,
+            "{\"move\" \"4\"}",
+            StatusCode::BAD_REQUEST,
+            &["JSON", "expected `:`"],
+        ),
+        (
+            &moves,
+            "\"4\"",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["struct MoveRequest"],
+        ),
+        (
+            &moves,
+            "{\"move\": 4}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["move", "integer"],
+        ),
+        (
+            &moves,
+            "{}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["missing field `move`"],
+        ),
+        (
+            &moves,
+            &huge,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &["4096 bytes"],
+        ),
+        (
+            &engine,
+            "{\"time_ms\": -5}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["time_ms", "-5"],
+        ),
+        (
+            &engine,
+            "{\"seed\": \"x\"}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["seed"],
+        ),
+        (
+            &undo,
+            "{\"count\": 1.5}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &["count", "1.5"],
+        ),
+    ];
+    for (uri, body, status, words) in cases {
+        let (got, content_type, text) = send(&app, Method::POST, uri, Some(body)).await;
+        assert!(
+            content_type.starts_with("application/json"),
+            "{uri} {body:.40}: {text}"
+        );
+        let answer = (got, serde_json::from_str::<Value>(&text).unwrap());
+        assert_error(&answer, status, "bad_body", words);
+    }
+    // A body that is not declared JSON names the content type it needs.
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri(&moves)
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(Body::from("{\"move\": \"4\"}"))
+        .unwrap();
+    let (status, headers, text) = call(&app, request).await;
+    let answer = error_json(status, &headers, &text);
+    assert_error(
+        &answer,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "bad_body",
+        &["application/json"],
+    );
+    // None of it reached the game.
+    let (_, view) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(view["moves"], json!([]));
+}
+
+#[tokio::test]
+async fn an_id_that_is_not_utf8_is_a_400_naming_the_path() {
+    let app = app();
+    for (method, uri) in [
+        (Method::GET, "/api/games/%FF"),
+        (Method::POST, "/api/games/%FF/moves"),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from("{\"move\": \"4\"}"))
+            .unwrap();
+        let (status, headers, text) = call(&app, request).await;
+        let answer = error_json(status, &headers, &text);
+        assert_error(
+            &answer,
+            StatusCode::BAD_REQUEST,
+            "bad_path",
+            &[uri, "UTF-8"],
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_plain_server_has_no_fault_agents() {
+    let app = app();
+    let game = create(&app, "tictactoe", json!({})).await;
+    let url = format!("/api/games/{}/engine", game["id"].as_str().unwrap());
+    for spec in ["fault-panic", "fault-sleep:ms=1", "fault-nomove"] {
+        let answer = json_call(&app, Method::POST, &url, Some(json!({ "agent": spec }))).await;
+        assert_error(
+            &answer,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_agent",
+            &["fault-"],
+        );
+    }
 }

@@ -1,0 +1,65 @@
+//! The request parts handlers read, with every rejection turned into an [`ApiError`], so a
+//! malformed body or path gets the same JSON error shape as everything else.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, FromRequestParts, OriginalUri, Path, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+use crate::AppState;
+
+/// A JSON body of type `T`. Handlers take `Result<JsonBody<T>, ApiError>` so they can
+/// look the game up first: an unknown id is reported before a bad body.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<Self, ApiError> {
+        match Json::<T>::from_request(request, app).await {
+            Ok(Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => Err(body_error(rejection, app.config.max_body_bytes)),
+        }
+    }
+}
+
+/// Names the rule a body broke; axum's own text says only "length limit exceeded" for a
+/// body that is too large, so that one gets the limit.
+fn body_error(rejection: JsonRejection, max_body_bytes: usize) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return ApiError::Body {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!(
+                "the body is larger than the server's limit of {max_body_bytes} bytes"
+            ),
+        };
+    }
+    ApiError::from(rejection)
+}
+
+/// The `{id}` of a game route.
+pub struct GameId(pub String);
+
+impl FromRequestParts<AppState> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ApiError> {
+        match Path::<String>::from_request_parts(parts, app).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(rejection) => {
+                // Inside the nested API router the URI has lost its `/api` prefix.
+                let path = parts
+                    .extensions
+                    .get::<OriginalUri>()
+                    .map_or(parts.uri.path(), |original| original.path());
+                Err(ApiError::BadPath(format!(
+                    "the game id in {path} is not readable: {}",
+                    rejection.body_text()
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! The engine's failure paths, through the API of a server built with the agents that fail
+//! on purpose (`Server::with_fault_agents`): a time cap asked beyond the server's, an agent
+//! that overruns the cap, a full server, a panicking agent, an agent with no move, a second
+//! engine request on a game whose engine is thinking, a game deleted under the engine.
+//!
+//! Each test checks the answer (status, kind, message), when it came (within the cap, or
+//! within `longest_answer(cap)` when an agent overruns, plus a little scheduling slack), and
+//! that the game is as it was and still plays.
+
+mod oneshot;
+
+use std::time::{Duration, Instant};
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use oneshot::{assert_error, create, json_call, play};
+use ply_web::{longest_answer, Server, ServerConfig, FAULT_PANIC_MESSAGE};
+use serde_json::{json, Value};
+
+/// How late past its cap an answer may come: time to write it and to schedule the test's
+/// own tasks on a loaded two-core machine.
+const SLACK: Duration = Duration::from_millis(80);
+
+fn app(cap_ms: u64, max_searches: usize) -> Router {
+    Server::new(ServerConfig {
+        max_move_time: Duration::from_millis(cap_ms),
+        max_searches,
+        max_games: 100,
+        max_body_bytes: 4096,
+    })
+    .with_fault_agents()
+    .router()
+}
+
+async fn new_game(app: &Router, game: &str) -> String {
+    create(app, game, json!({})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Asks for an engine move; returns the answer and how long it took.
+async fn engine(app: &Router, id: &str, body: Value) -> ((StatusCode, Value), Duration) {
+    let started = Instant::now();
+    let answer = json_call(
+        app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        Some(body),
+    )
+    .await;
+    (answer, started.elapsed())
+}
+
+async fn view(app: &Router, id: &str) -> Value {
+    let (status, view) = json_call(app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view
+}
+
+/// Asserts `elapsed` is no later than `cap` plus the slack.
+fn assert_within(elapsed: Duration, cap: Duration, what: &str) {
+    assert!(
+        elapsed <= cap + SLACK,
+        "{what}: {elapsed:?} for a cap of {cap:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cap_above_the_servers_is_clamped_and_one_below_the_floor_is_refused() {
+    let app = app(300, 2);
+    let (status, info) = json_call(&app, Method::GET, "/api/games", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["max_move_time_ms"], 300);
+    assert_eq!(
+        longest_answer(Duration::from_millis(300)),
+        Duration::from_millis(625)
+    );
+    let id = new_game(&app, "connect4").await;
+    // MCTS thinks until told to stop: asked for a minute, it gets the server's 300 ms.
+    for time_ms in [60_000, u64::MAX] {
+        let ((status, answer), elapsed) =
+            engine(&app, &id, json!({ "agent": "mcts", "time_ms": time_ms })).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["timing"]["cap_ms"], 300.0, "{answer}");
+        assert!(answer["engine"]["budget_ms"].as_f64().unwrap() <= 300.0);
+        assert_within(elapsed, Duration::from_millis(300), "clamped mcts");
+    }
+    let before = view(&app, &id).await;
+    let (answer, _) = engine(&app, &id, json!({ "agent": "random", "time_ms": 0 })).await;
+    assert_error(
+        &answer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_field",
+        &["time_ms", "at least 1 ms", "asked for 0 ms", "300 ms"],
+    );
+    assert_eq!(view(&app, &id).await, before);
+    // The shortest cap still gets a move: the least thinking time, within the grace.
+    let ((status, answer), elapsed) =
+        engine(&app, &id, json!({ "agent": "random", "time_ms": 1 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["timing"]["cap_ms"], 1.0);
+    assert_within(
+        elapsed,
+        longest_answer(Duration::from_millis(1)),
+        "1 ms cap",
+    );
+    assert_eq!(
+        view(&app, &id).await["moves"].as_array().unwrap().len(),
+        before["moves"].as_array().unwrap().len() + 1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_overruns_the_cap_times_out_and_leaves_the_game_as_it_was() {
+    let cap = Duration::from_millis(200);
+    let app = app(200, 2);
+    let id = new_game(&app, "connect4").await;
+    assert_eq!(play(&app, &id, "4").await.0, StatusCode::OK);
+    let before = view(&app, &id).await;
+    // It sleeps 900 ms and ignores the stop flag: the server gives up on it after the cap
+    // and its grace, 500 ms.
+    let ((status, answer), elapsed) =
+        engine(&app, &id, json!({ "agent": "fault-sleep:ms=900" })).await;
+    assert_error(
+        &(status, answer),
+        StatusCode::GATEWAY_TIMEOUT,
+        "engine_timeout",
+        &["fault-sleep:ms=900", "200 ms", "500 ms", "told to stop"],
+    );
+    let limit = longest_answer(cap);
+    assert!(elapsed >= limit, "gave up early: {elapsed:?}");
+    assert_within(elapsed, limit, "overrunning engine");
+    assert_eq!(view(&app, &id).await, before);
+    // The game plays on, by hand and by the engine (the second slot is free).
+    assert_eq!(play(&app, &id, "3").await.0, StatusCode::OK);
+    let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 3);
+    // An agent that overshoots its clock by less than the grace still gets its move played.
+    let ((status, answer), elapsed) =
+        engine(&app, &id, json!({ "agent": "fault-sleep:ms=300" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
+    assert_within(elapsed, limit, "overshooting engine");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_frees_it() {
+    let cap = Duration::from_millis(200);
+    let app = app(200, 1);
+    let a = new_game(&app, "tictactoe").await;
+    let b = new_game(&app, "tictactoe").await;
+    let stalled_at = Instant::now();
+    let ((status, _), _) = engine(&app, &a, json!({ "agent": "fault-sleep:ms=900" })).await;
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+    // Its thread still runs and holds the only slot: the next request finds no slot within
+    // its cap, says so, and touches nothing.
+    let ((status, answer), elapsed) = engine(&app, &b, json!({ "agent": "random" })).await;
+    assert_error(
+        &(status, answer),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "busy",
+        &["1 search slot", "200 ms"],
+    );
+    assert!(elapsed >= cap, "{elapsed:?}");
+    assert_within(elapsed, cap, "busy answer");
+    assert_eq!(view(&app, &b).await["moves"], json!([]));
+    // Once the stalled thread ends, the slot is free again.
+    tokio::time::sleep(Duration::from_millis(900).saturating_sub(stalled_at.elapsed())).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let ((status, answer), _) = engine(&app, &b, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+
+    // An agent that obeys the stop flag is told to stop at the cap and gives the slot back
+    // at once, although it meant to sleep for a minute.
+    let ((status, _), _) = engine(
+        &app,
+        &a,
+        json!({ "agent": "fault-sleep:ms=60000,stop=true" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let ((status, answer), _) = engine(&app, &b, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn queued_searches_all_answer_within_the_cap() {
+    let cap = Duration::from_millis(600);
+    let app = app(600, 1);
+    let mut ids = Vec::new();
+    for game in ["connect4", "tictactoe", "connect4", "quoridor"] {
+        ids.push(new_game(&app, game).await);
+    }
+    // One slot, four searches that think until told to stop: the first takes what it is
+    // given, and those queued behind it still answer, thinking less.
+    let tasks: Vec<_> = ids
+        .into_iter()
+        .map(|id| {
+            let app = app.clone();
+            tokio::spawn(
+                async move { engine(&app, &id, json!({ "agent": "mcts", "seed": 3 })).await },
+            )
+        })
+        .collect();
+    let mut queued = 0;
+    for task in tasks {
+        let ((status, answer), elapsed) = task.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_within(elapsed, cap, "queued mcts");
+        assert!(
+            answer["timing"]["total_ms"].as_f64().unwrap() <= 600.0,
+            "{answer}"
+        );
+        if answer["timing"]["queued_ms"].as_f64().unwrap() > 50.0 {
+            queued += 1;
+        }
+    }
+    assert_eq!(queued, 3, "three searches wait for the one slot");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_says_busy_and_still_answers_everything_else_at_once() {
+    let cap = Duration::from_millis(300);
+    let app = app(300, 1);
+    let mut tasks = Vec::new();
+    for _ in 0..4 {
+        let app = app.clone();
+        let id = new_game(&app, "connect4").await;
+        tasks.push(tokio::spawn(async move {
+            let answer = engine(&app, &id, json!({ "agent": "fault-sleep:ms=250" })).await;
+            (id, answer)
+        }));
+    }
+    // While the slot is taken, the other endpoints answer at once.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let other = new_game(&app, "connect4").await;
+    let started = Instant::now();
+    assert_eq!(play(&app, &other, "4").await.0, StatusCode::OK);
+    assert_eq!(view(&app, &other).await["moves"], json!(["4"]));
+    assert_eq!(
+        json_call(&app, Method::GET, "/api/games", None).await.0,
+        StatusCode::OK
+    );
+    new_game(&app, "quoridor").await;
+    let quick = started.elapsed();
+    assert!(quick < Duration::from_millis(50), "{quick:?} while busy");
+
+    let mut kinds = Vec::new();
+    for task in tasks {
+        let (id, ((status, answer), elapsed)) = task.await.unwrap();
+        assert_within(
+            elapsed,
+            longest_answer(cap),
+            "engine request on a full server",
+        );
+        let moves = view(&app, &id).await["moves"].as_array().unwrap().len();
+        if status == StatusCode::OK {
+            kinds.push("ok");
+            assert_eq!(moves, 1);
+            continue;
+        }
+        assert_error(
+            &(status, answer),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            &["300 ms"],
+        );
+        assert!(elapsed >= cap, "{elapsed:?}");
+        kinds.push("busy");
+        assert_eq!(moves, 0, "a refused request moved");
+    }
+    // The first search fits in the cap, the second starts in it and overshoots within the
+    // grace; the last two find the slot taken for their whole cap.
+    assert!(kinds.contains(&"ok"), "{kinds:?}");
+    assert!(kinds.contains(&"busy"), "{kinds:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panicking_engine_is_a_500_naming_it_and_the_game_plays_on() {
+    let app = app(2000, 1);
+    let id = new_game(&app, "quoridor").await;
+    assert_eq!(play(&app, &id, "e8").await.0, StatusCode::OK);
+    let before = view(&app, &id).await;
+    // More panics than slots: each one gives its slot back.
+    for _ in 0..3 {
+        let (answer, elapsed) = engine(&app, &id, json!({ "agent": "fault-panic" })).await;
+        assert_error(
+            &answer,
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "engine_failed",
+            &["fault-panic", "panicked", FAULT_PANIC_MESSAGE, "unchanged"],
+        );
+        // At once, not at the cap (less the time the panic hook takes to print a backtrace).
+        assert!(elapsed < Duration::from_millis(500), "{elapsed:?}");
+    }
+    assert_eq!(view(&app, &id).await, before);
+    assert_eq!(play(&app, &id, "e2").await.0, StatusCode::OK);
+    let ((status, answer), _) = engine(&app, &id, json!({ "agent": "greedy" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn an_engine_without_a_move_is_a_500_and_changes_nothing() {
+    let app = app(500, 1);
+    let id = new_game(&app, "halma").await;
+    let before = view(&app, &id).await;
+    let (answer, _) = engine(&app, &id, json!({ "agent": "fault-nomove" })).await;
+    assert_error(
+        &answer,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "no_move",
+        &["fault-nomove", "not over"],
+    );
+    assert_eq!(view(&app, &id).await, before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
+    let app = app(1000, 2);
+    let id = new_game(&app, "connect4").await;
+    let other = new_game(&app, "connect4").await;
+    let first = {
+        let (app, id) = (app.clone(), id.clone());
+        tokio::spawn(
+            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=300" })).await },
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    // A move request and a hint alike are refused while the engine thinks on this game.
+    for body in [
+        json!({ "agent": "random" }),
+        json!({ "level": "greedy", "play": false }),
+    ] {
+        let (answer, elapsed) = engine(&app, &id, body).await;
+        assert_error(
+            &answer,
+            StatusCode::CONFLICT,
+            "engine_busy",
+            &[&id, "already thinking"],
+        );
+        assert!(elapsed < Duration::from_millis(50), "{elapsed:?}");
+    }
+    // Another game is not held up.
+    let ((status, answer), _) = engine(&app, &other, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let ((status, answer), _) = first.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
+    // The claim ends with the request, answered or failed.
+    let ((status, _), _) = engine(&app, &id, json!({ "agent": "fault-panic" })).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
+    let app = app(1000, 2);
+    let id = new_game(&app, "tictactoe").await;
+    let thinking = {
+        let (app, id) = (app.clone(), id.clone());
+        tokio::spawn(
+            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=200" })).await },
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (status, _) = json_call(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (answer, _) = thinking.await.unwrap();
+    assert_error(&answer, StatusCode::NOT_FOUND, "unknown_game_id", &[&id]);
+}
