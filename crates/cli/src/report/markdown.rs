@@ -266,7 +266,7 @@ fn seed003_section(md: &mut String, s: &Seed003, plotted: bool) {
         "Ours: each strategy against `{}` in every other seat (the course server's opponents \
          are not available), every seating of each opening, openings of one random move per \
          player; games still going at the ply limit are ranked by who brought every peg home \
-         first (seed 003's rule), the others sharing the places left. Win rate is seed 003's: \
+         first (seed 003's rule), then the others by pegs home (as the game ranks them), ties sharing their places. Win rate is seed 003's: \
          ranking points per game over the most a game gives (first place 1, second ½ with \
          three players).\n",
         s.opponent

@@ -182,10 +182,12 @@ fn winrate_chart<DB: DrawingBackend>(
         (&theirs, THEIRS, "theirs: seed 003, Table 1"),
     ] {
         chart
-            .draw_series(points.iter().map(|(label, t, w)| {
+            .draw_series(points.iter().enumerate().map(|(i, (label, t, w))| {
+                // Alternate labels above and below: neighbouring strategies often overlap.
+                let dy = if i % 2 == 0 { -16 } else { 4 };
                 EmptyElement::at((*t, *w))
                     + Circle::new((0, 0), 5, colour.filled())
-                    + Text::new(label.clone(), (8, -8), (FONT, 13))
+                    + Text::new(label.clone(), (8, dy), (FONT, 13))
             }))
             .map_err(text)?
             .label(name)
@@ -266,7 +268,7 @@ fn time_chart<DB: DrawingBackend>(
                 lo,
                 (lo + hi) / 2.0,
                 hi,
-                THEIRS.stroke_width(3),
+                THEIRS.filled(),
                 24,
             )
         }))

@@ -145,8 +145,8 @@ pub struct StrategyResult {
     /// Games that ended by the rules, not at the ply limit.
     pub finished: usize,
     pub first_places: usize,
-    /// Mean ranking points per game (2/1/0 with three players, 1/0 with two; players who
-    /// had not finished at the ply limit share the places left).
+    /// Mean ranking points per game (2/1/0 with three players, 1/0 with two; at the ply
+    /// limit, players not yet home rank after those who are, by pegs home, ties sharing).
     pub mean_points: f64,
     /// `mean_points` over the most a game gives: seed 003's win rate.
     pub win_rate: f64,
@@ -251,6 +251,7 @@ fn board_name(board: BoardKind) -> &'static str {
 /// The ranking points of agent 0 (the strategy) in `record`. A game that ended by the rules
 /// has them as its score; at the ply limit the arena calls it a draw, but seed 003 ranks
 /// whoever brought every peg home first, so the game is replayed to find who finished when.
+/// Players still out are ranked after them by pegs home, as the game itself ranks them.
 fn strategy_points(start: &Halma, record: &GameRecord) -> anyhow::Result<f64> {
     let seat = record
         .seats
@@ -271,13 +272,35 @@ fn strategy_points(start: &Halma, record: &GameRecord) -> anyhow::Result<f64> {
             }
         }
     }
-    // Place i is worth n - 1 - i points; those who never finished share the places left.
-    Ok(match finish_order.iter().position(|&p| p == seat) {
-        Some(place) => (n - 1 - place) as f64,
-        None => {
-            let left = finish_order.len()..n;
-            let count = left.len() as f64;
-            left.map(|place| (n - 1 - place) as f64).sum::<f64>() / count
-        }
-    })
+    // Lower is better: finishers by when, then the others by pegs home.
+    let key = |p: usize| match finish_order.iter().position(|&q| q == p) {
+        Some(place) => (0, place as i64),
+        None => (1, -i64::from(state.pegs_home(p))),
+    };
+    Ok(shared_place_points(n, key, seat))
+}
+
+/// The points of `seat` when `n` players are ranked by `key` (lower is better): place i is
+/// worth n - 1 - i, and players with equal keys share the points of their places.
+fn shared_place_points<K: Ord>(n: usize, key: impl Fn(usize) -> K, seat: usize) -> f64 {
+    let mine = key(seat);
+    let ahead = (0..n).filter(|&p| key(p) < mine).count();
+    let tied = (0..n).filter(|&p| key(p) == mine).count();
+    (ahead..ahead + tied)
+        .map(|place| (n - 1 - place) as f64)
+        .sum::<f64>()
+        / tied as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tied_players_share_their_places() {
+        let keys = [3, 1, 3];
+        assert_eq!(shared_place_points(3, |p| keys[p], 1), 2.0);
+        assert_eq!(shared_place_points(3, |p| keys[p], 0), 0.5);
+        assert_eq!(shared_place_points(2, |_| 0, 1), 0.5);
+    }
 }
