@@ -22,8 +22,8 @@
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
 //! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent`, `unknown_level`, `bad_field` |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
-//! | 503 | `busy` (no search slot came free in time), `too_many_games` |
-//! | 504 | `engine_timeout` (the agent was still thinking at the cap) |
+//! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace), `too_many_games` |
+//! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
 //! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); the
@@ -158,11 +158,11 @@ pub async fn record(
     GameId(id): GameId,
 ) -> Result<impl IntoResponse, ApiError> {
     let game = app.store.get(&id)?;
-    let (text, game) = {
+    let (text, name) = {
         let session = game.session();
         (session.record(), session.game_name())
     };
-    let disposition = format!("attachment; filename=\"{game}-{id}.txt\"");
+    let disposition = format!("attachment; filename=\"{name}-{id}.txt\"");
     Ok((
         [
             (

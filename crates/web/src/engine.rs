@@ -1,21 +1,26 @@
 //! Running the engine off the async runtime: a search slot from a semaphore, a blocking
 //! thread, and a deadline the server enforces whatever the agent does.
 //!
-//! The time cap covers the whole request, waiting for a slot included. Thinking ends a
-//! margin before the cap (a tenth of it, at most 100 ms) so the answer has room to be
-//! written. A search that gets a slot shares what is left of its thinking time with the
-//! requests queued behind it: with `w` waiting and `s` slots, `w / s + 1` rounds of
-//! searches must still fit, each costing its thinking time plus the overhead a search has
-//! beyond it (building the agent and its tables, overshooting the clock, writing the
-//! answer), which the slots measure as a moving average. Under load the engine thinks less,
-//! and replies still come within the cap.
+//! The time cap covers the whole request, waiting for a slot included, and it is what the
+//! engine plans for. Thinking ends a margin before the cap (a tenth of it, at most 100 ms)
+//! so the answer has room to be written. A search that gets a slot shares what is left of
+//! its thinking time with the requests queued behind it: with `w` waiting and `s` slots,
+//! `w / s + 1` rounds of searches must still fit, each costing its thinking time plus the
+//! overhead a search has beyond it (building the agent and its tables, overshooting the
+//! clock, writing the answer), which the slots measure as a moving average. Under load the
+//! engine thinks less, and replies still come within the cap.
+//!
+//! When the plan slips (an agent overshoots its clock, other programs slow the machine), a
+//! request has a grace past its cap, a quarter of the cap plus 250 ms, to still be answered
+//! with a move: a search may start in it with the least thinking time, if that and the
+//! measured overhead fit before the grace ends.
 //!
 //! What fails, and how:
-//! - no slot comes free within the cap: `busy` (503), nothing searched;
-//! - the agent is still running at the cap plus a grace (a quarter of the cap plus 250 ms,
-//!   for agents that overshoot their clock or were slowed by a busy machine): it is told to
-//!   stop through its stop flag and the request fails with `engine_timeout` (504); its
-//!   thread keeps the slot until it really ends, since it still uses a core;
+//! - no slot comes free while a search could still answer in time: `busy` (503), nothing
+//!   searched;
+//! - the agent is still running when the grace ends: it is told to stop through its stop
+//!   flag and the request fails with `engine_timeout` (504); its thread keeps the slot until
+//!   it really ends, since it still uses a core;
 //! - the agent panics: `engine_failed` (500) with the panic's message.
 //!
 //! So every answer leaves within [`longest_answer`]`(cap)` of the request's arrival, and in
@@ -148,15 +153,20 @@ pub async fn run_search(
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = arrival + cap.saturating_sub(margin);
     let give_up = arrival + longest_answer(cap);
+    // A slot that comes later than this leaves no time for even the shortest search.
+    let last_start = give_up
+        .checked_sub(MIN_THINK + slots.overhead())
+        .map_or(arrival, |start| start.max(arrival));
     let waiting = Waiting::new(&slots.waiting);
     let slot = tokio::time::timeout_at(
-        tokio::time::Instant::from_std(arrival + cap),
+        tokio::time::Instant::from_std(last_start),
         slots.semaphore.clone().acquire_owned(),
     )
     .await
     .map_err(|_| ApiError::Busy {
         slots: slots.size,
         cap_ms: cap.as_millis(),
+        waited_ms: last_start.duration_since(arrival).as_millis(),
     })?
     .map_err(|_| ApiError::EngineFailed {
         agent: agent.clone(),
@@ -221,5 +231,63 @@ fn failure_reason(join: JoinError) -> String {
             format!("it panicked: {message}")
         }
         Err(join) => format!("its search was cancelled ({join})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn reason_of(search: impl FnOnce() + Send + 'static) -> String {
+        let join = tokio::task::spawn_blocking(search).await.unwrap_err();
+        failure_reason(join)
+    }
+
+    #[tokio::test]
+    async fn a_panic_is_reported_with_its_message_whatever_its_payload() {
+        assert_eq!(
+            reason_of(|| panic!("a literal")).await,
+            "it panicked: a literal"
+        );
+        let depth = 7;
+        assert_eq!(
+            reason_of(move || panic!("formatted at depth {depth}")).await,
+            "it panicked: formatted at depth 7"
+        );
+        assert_eq!(
+            reason_of(|| std::panic::panic_any(42)).await,
+            "it panicked: no message"
+        );
+    }
+
+    #[test]
+    fn an_overrun_gets_a_quarter_of_the_cap_plus_a_fixed_grace() {
+        assert_eq!(
+            longest_answer(Duration::from_millis(1000)),
+            Duration::from_millis(1500)
+        );
+        assert_eq!(
+            longest_answer(Duration::from_millis(1)),
+            Duration::from_micros(251_250)
+        );
+    }
+
+    #[test]
+    fn queued_searches_share_the_thinking_time_left() {
+        let slots = SearchSlots::new(2);
+        let queue: Vec<Waiting> = (0..4).map(|_| Waiting::new(&slots.waiting)).collect();
+        // Four waiting on two slots: this search and two more rounds must fit.
+        assert_eq!(slots.rounds_ahead(), 3);
+        let budget = Budget {
+            deadline: Instant::now() + Duration::from_millis(930),
+            rounds: slots.rounds_ahead(),
+            overhead: Duration::from_millis(10),
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        let think = budget.limits().time.unwrap();
+        assert!(think <= Duration::from_millis(300), "{think:?}");
+        assert!(think >= Duration::from_millis(290), "{think:?}");
+        drop(queue);
+        assert_eq!(slots.rounds_ahead(), 1);
     }
 }

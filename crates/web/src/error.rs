@@ -67,12 +67,17 @@ pub enum ApiError {
         cap_ms: u128,
         waited_ms: u128,
     },
-    /// Every search slot stayed taken for the request's whole time cap.
+    /// Every search slot stayed taken until too late for even the shortest search to answer
+    /// within the cap and its grace.
     #[error(
-        "the server is busy: all {slots} search slot(s) stayed taken for the whole time cap of \
-         {cap_ms} ms; ask again later"
+        "the server is busy: all {slots} search slot(s) stayed taken for {waited_ms} ms, too \
+         long to search within the time cap of {cap_ms} ms and its grace; ask again later"
     )]
-    Busy { slots: usize, cap_ms: u128 },
+    Busy {
+        slots: usize,
+        cap_ms: u128,
+        waited_ms: u128,
+    },
     /// An engine request on a game whose engine is already thinking.
     #[error("the engine is already thinking on game '{0}': one engine request per game at a time")]
     EngineBusy(String),

@@ -153,28 +153,28 @@ async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_f
     let a = new_game(&app, "tictactoe").await;
     let b = new_game(&app, "tictactoe").await;
     let stalled_at = Instant::now();
-    let ((status, _), _) = engine(&app, &a, json!({ "agent": "fault-sleep:ms=900" })).await;
+    let ((status, _), _) = engine(&app, &a, json!({ "agent": "fault-sleep:ms=1500" })).await;
     assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
-    // Its thread still runs and holds the only slot: the next request finds no slot within
-    // its cap, says so, and touches nothing.
+    // Its thread still runs and holds the only slot: the next request waits through its cap
+    // and grace for a slot, says it is busy, and touches nothing.
     let ((status, answer), elapsed) = engine(&app, &b, json!({ "agent": "random" })).await;
     assert_error(
         &(status, answer),
         StatusCode::SERVICE_UNAVAILABLE,
         "busy",
-        &["1 search slot", "200 ms"],
+        &["1 search slot", "200 ms", "grace"],
     );
     assert!(elapsed >= cap, "{elapsed:?}");
-    assert_within(elapsed, cap, "busy answer");
+    assert_within(elapsed, longest_answer(cap), "busy answer");
     assert_eq!(view(&app, &b).await["moves"], json!([]));
     // Once the stalled thread ends, the slot is free again.
-    tokio::time::sleep(Duration::from_millis(900).saturating_sub(stalled_at.elapsed())).await;
+    tokio::time::sleep(Duration::from_millis(1500).saturating_sub(stalled_at.elapsed())).await;
     tokio::time::sleep(Duration::from_millis(20)).await;
     let ((status, answer), _) = engine(&app, &b, json!({ "agent": "random" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 
-    // An agent that obeys the stop flag is told to stop at the cap and gives the slot back
-    // at once, although it meant to sleep for a minute.
+    // An agent that obeys the stop flag is told to stop when the grace ends and gives the
+    // slot back at once, although it meant to sleep for a minute.
     let ((status, _), _) = engine(
         &app,
         &a,
@@ -226,57 +226,67 @@ async fn queued_searches_all_answer_within_the_cap() {
 async fn a_full_server_says_busy_and_still_answers_everything_else_at_once() {
     let cap = Duration::from_millis(300);
     let app = app(300, 1);
-    let mut tasks = Vec::new();
+    let mut ids = Vec::new();
     for _ in 0..4 {
-        let app = app.clone();
-        let id = new_game(&app, "connect4").await;
-        tasks.push(tokio::spawn(async move {
-            let answer = engine(&app, &id, json!({ "agent": "fault-sleep:ms=250" })).await;
-            (id, answer)
-        }));
+        ids.push(new_game(&app, "connect4").await);
     }
+    // Four requests on one slot, for an agent that sleeps past the cap and its grace.
+    let tasks: Vec<_> = ids
+        .into_iter()
+        .map(|id| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let answer = engine(&app, &id, json!({ "agent": "fault-sleep:ms=700" })).await;
+                (id, answer)
+            })
+        })
+        .collect();
     // While the slot is taken, the other endpoints answer at once.
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let other = new_game(&app, "connect4").await;
     let started = Instant::now();
+    let other = new_game(&app, "connect4").await;
     assert_eq!(play(&app, &other, "4").await.0, StatusCode::OK);
     assert_eq!(view(&app, &other).await["moves"], json!(["4"]));
     assert_eq!(
         json_call(&app, Method::GET, "/api/games", None).await.0,
         StatusCode::OK
     );
-    new_game(&app, "quoridor").await;
+    assert_eq!(
+        json_call(
+            &app,
+            Method::POST,
+            &format!("/api/games/{other}/undo"),
+            Some(json!({}))
+        )
+        .await
+        .0,
+        StatusCode::OK
+    );
     let quick = started.elapsed();
     assert!(quick < Duration::from_millis(50), "{quick:?} while busy");
 
     let mut kinds = Vec::new();
     for task in tasks {
         let (id, ((status, answer), elapsed)) = task.await.unwrap();
+        assert!(elapsed >= cap, "{elapsed:?}");
         assert_within(
             elapsed,
             longest_answer(cap),
             "engine request on a full server",
         );
-        let moves = view(&app, &id).await["moves"].as_array().unwrap().len();
-        if status == StatusCode::OK {
-            kinds.push("ok");
-            assert_eq!(moves, 1);
-            continue;
-        }
-        assert_error(
-            &(status, answer),
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            &["300 ms"],
-        );
-        assert!(elapsed >= cap, "{elapsed:?}");
-        kinds.push("busy");
-        assert_eq!(moves, 0, "a refused request moved");
+        let kind = answer["error"]["kind"].as_str().unwrap_or("none");
+        let expected = match kind {
+            "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            _ => StatusCode::GATEWAY_TIMEOUT,
+        };
+        assert_error(&(status, answer.clone()), expected, kind, &["300 ms"]);
+        kinds.push(kind.to_string());
+        assert_eq!(view(&app, &id).await["moves"], json!([]), "{answer}");
     }
-    // The first search fits in the cap, the second starts in it and overshoots within the
-    // grace; the last two find the slot taken for their whole cap.
-    assert!(kinds.contains(&"ok"), "{kinds:?}");
-    assert!(kinds.contains(&"busy"), "{kinds:?}");
+    kinds.sort();
+    // The first search holds the slot past the grace and times out; the other three never
+    // get it.
+    assert_eq!(kinds, ["busy", "busy", "busy", "engine_timeout"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -294,8 +304,9 @@ async fn a_panicking_engine_is_a_500_naming_it_and_the_game_plays_on() {
             "engine_failed",
             &["fault-panic", "panicked", FAULT_PANIC_MESSAGE, "unchanged"],
         );
-        // At once, not at the cap (less the time the panic hook takes to print a backtrace).
-        assert!(elapsed < Duration::from_millis(500), "{elapsed:?}");
+        // Well before the 2 s cap: the failure is reported when it happens (the panic hook's
+        // backtrace, with RUST_BACKTRACE set, can take a few hundred ms on a busy machine).
+        assert!(elapsed < Duration::from_millis(1000), "{elapsed:?}");
     }
     assert_eq!(view(&app, &id).await, before);
     assert_eq!(play(&app, &id, "e2").await.0, StatusCode::OK);
