@@ -47,6 +47,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "below the root, search only walls that touch a shortest path or the opponent",
     ),
     KeyInfo::new(
+        "reduce",
+        "true",
+        "below the root, search late walls with no race gain a ply shallower first",
+    ),
+    KeyInfo::new(
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
@@ -129,6 +134,7 @@ fn strongest_from(
         options.wall_filter = WallFilter::All;
     }
     options.pseudo_depth = p.bool("pseudo")?;
+    options.reductions = p.bool("reduce")?;
     let bits = p.u32("tt")?;
     if bits > 28 {
         return Err(p.bad_value("tt", "log2 of the table's entries, 0 to 28"));

@@ -42,6 +42,9 @@ pub struct SearchOptions {
     /// lengthen the opponent's path.
     pub ordering: bool,
     pub wall_filter: WallFilter,
+    /// Below the root, search late walls that gain nothing in the race by the ordering's
+    /// measure one ply shallower first (and fully again only if they look good).
+    pub reductions: bool,
     /// The agent's think time when the caller gives no time limit (scaled by the walls
     /// still in hand: ×2 at the start, ×½ when none are left).
     pub time: Option<Duration>,
@@ -65,6 +68,7 @@ impl SearchOptions {
             table_bits: 0,
             ordering: false,
             wall_filter: WallFilter::All,
+            reductions: false,
             time: None,
             nodes: None,
         }
@@ -79,6 +83,7 @@ impl SearchOptions {
             table_bits: 20,
             ordering: true,
             wall_filter: WallFilter::NearPaths,
+            reductions: true,
             time: Some(time),
             nodes: None,
             depth_by_size: false,
@@ -115,6 +120,8 @@ struct TableEntry {
 }
 
 const MAX_PLY: usize = 128;
+/// log2 of the horizon-value cache's entries (1 MiB).
+const EVAL_CACHE_BITS: u32 = 16;
 
 /// An alpha-beta player for Quoridor.
 pub struct AlphaBetaAgent {
@@ -122,12 +129,19 @@ pub struct AlphaBetaAgent {
     options: SearchOptions,
     evaluator: Arc<dyn Evaluator<Quoridor>>,
     table: Vec<Option<TableEntry>>,
+    /// Horizon values by position key (the side to move is part of the key): transposed
+    /// leaves are common (walls and steps commute) and the evaluator's path searches are
+    /// most of a node's cost. Empty when there is no table.
+    evals: Vec<(u64, i32)>,
     moves: Vec<Vec<Move>>,
     scores: Vec<Vec<i32>>,
     killers: Vec<[Option<Move>; 2]>,
     nodes: u64,
     /// The best move of the root search in progress (kept even when it is cut short).
     root_best: Option<Move>,
+    /// The previous iteration's best move, searched first at the root: an iteration cut
+    /// short then still knows whether any other move beat it.
+    root_hint: Option<Move>,
 }
 
 impl AlphaBetaAgent {
@@ -136,26 +150,49 @@ impl AlphaBetaAgent {
         options: SearchOptions,
         evaluator: Arc<dyn Evaluator<Quoridor>>,
     ) -> Self {
-        let table = if options.table_bits > 0 {
-            vec![None; 1 << options.table_bits]
+        let (table, evals) = if options.table_bits > 0 {
+            (
+                vec![None; 1 << options.table_bits],
+                vec![(0, 0); 1 << EVAL_CACHE_BITS],
+            )
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
         AlphaBetaAgent {
             name: name.to_string(),
             options,
             evaluator,
             table,
+            evals,
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
             scores: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
             killers: vec![[None; 2]; MAX_PLY],
             nodes: 0,
             root_best: None,
+            root_hint: None,
         }
     }
 
     pub fn options(&self) -> &SearchOptions {
         &self.options
+    }
+
+    /// The evaluator's value for the side to move, from the cache when it is there.
+    fn evaluate(&mut self, state: &Quoridor) -> i32 {
+        if self.evals.is_empty() {
+            return self.evaluator.evaluate(state, state.to_move());
+        }
+        let key = state.zobrist();
+        let slot = (key as usize) & (self.evals.len() - 1);
+        // Key 0 marks an empty slot; a real position hashing to 0 is merely never cached.
+        match self.evals[slot] {
+            (k, value) if k == key && key != 0 => value,
+            _ => {
+                let value = self.evaluator.evaluate(state, state.to_move());
+                self.evals[slot] = (key, value);
+                value
+            }
+        }
     }
 
     fn probe(&self, key: u64) -> Option<TableEntry> {
@@ -292,7 +329,7 @@ impl AlphaBetaAgent {
             return -(WIN - ply as i32);
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
-            return self.evaluator.evaluate(state, state.to_move());
+            return self.evaluate(state);
         }
         if ply > 0 && stopper.should_stop(self.nodes) {
             return 0;
@@ -313,6 +350,9 @@ impl AlphaBetaAgent {
                 }
             }
         }
+        if ply == 0 && self.root_hint.is_some() {
+            table_move = self.root_hint;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let paths = [0, 1].map(|p: Player| {
@@ -328,9 +368,24 @@ impl AlphaBetaAgent {
         let original_alpha = alpha;
         let mut best_value = -WIN - 1;
         let mut best_move = None;
-        for &mv in moves.iter() {
+        for (i, &mv) in moves.iter().enumerate() {
             state.play(mv);
-            let value = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, stopper);
+            // A late wall the ordering gave no race gain: first a shallower look with a
+            // null window; only a wall that then beats alpha earns the full search.
+            let reduce = self.options.reductions
+                && self.options.ordering
+                && ply > 0
+                && depth >= 3
+                && i >= 3
+                && mv.is_wall()
+                && scores[i] <= 0;
+            let mut value = alpha + 1;
+            if reduce {
+                value = -self.negamax(state, depth - 2, ply + 1, -alpha - 1, -alpha, stopper);
+            }
+            if value > alpha {
+                value = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, stopper);
+            }
             state.undo(mv);
             if stopper.stopped() {
                 break;
@@ -447,18 +502,24 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         };
         let mut best: Option<(Move, i32, u32)> = None;
         let mut iterations = 0;
+        self.root_hint = None;
         loop {
             self.root_best = None;
             let value = self.negamax(&mut s, depth, 0, -WIN - 1, WIN + 1, &mut stopper);
             iterations += 1;
             if stopper.stopped() {
-                if best.is_none() {
-                    best = self.root_best.map(|m| (m, value, 0));
+                // The cut iteration searched the previous best move first: a move it
+                // completed and found better is better at this depth too.
+                match (best, self.root_best) {
+                    (None, Some(m)) => best = Some((m, value, 0)),
+                    (Some((old, _, d)), Some(m)) if m != old => best = Some((m, value, d)),
+                    _ => {}
                 }
                 break;
             }
             let mv = self.root_best?;
             best = Some((mv, value, depth));
+            self.root_hint = Some(mv);
             // A proven result is final once the search horizon covers it; a longer one may
             // come from the table, and stopping there would let the engine walk in circles
             // between positions that each "win" in the same number of moves.
@@ -502,6 +563,7 @@ impl Agent<Quoridor> for AlphaBetaAgent {
 
     fn new_game(&mut self) {
         self.table.iter_mut().for_each(|e| *e = None);
+        self.evals.iter_mut().for_each(|e| *e = (0, 0));
     }
 }
 
