@@ -105,15 +105,15 @@ fn standings(md: &mut String, t: &TournamentResult) {
     for a in &s.agents {
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} | {} | {:.1} % | {:.2} | {:.2} | {:.0} | {:.1} |",
+            "| `{}` | {} | {} | {} | {} | {:.1} % | {} | {} | {:.0} | {:.1} |",
             a.name,
             a.wdl.games(),
             a.wdl.wins,
             a.wdl.draws,
             a.wdl.losses,
             a.score.estimate * 100.0,
-            a.mean_time_ms,
-            a.median_time_ms,
+            millis(a.mean_time_ms),
+            millis(a.median_time_ms),
             a.mean_nodes,
             a.mean_depth
         );
@@ -144,7 +144,8 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
         "Ours: each search is run afresh at depth 1, 2, 3, … on each position until a depth \
          is not completed within {:.0} ms of processor time; the deepest completed within \
          {:.0} ms is the *depth within the budget* (seed 001's 1 s; {:.0} ms is its 2 s of §8). \
-         Positions: {}.\n",
+         A search that proves the result early (\"proved\") is left out of the summary's \
+         ranges. Positions: {}.\n",
         s.cap_ms,
         s.budget_ms,
         s.cap_ms,
@@ -173,10 +174,17 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
     }
     for label in labels {
         let rows: Vec<&DepthSweep> = s.sweeps.iter().filter(|w| w.agent == label).collect();
-        let budget: Vec<DepthPoint> = rows.iter().filter_map(|w| w.within_budget).collect();
+        // A search that proved the result early says nothing of how deep it gets in time.
+        let budget: Vec<DepthPoint> = rows
+            .iter()
+            .filter_map(|w| w.within_budget)
+            .filter(|p| !p.proved)
+            .collect();
         let cap: Vec<u32> = rows
             .iter()
-            .filter_map(|w| w.within_cap.map(|p| p.depth))
+            .filter_map(|w| w.within_cap)
+            .filter(|p| !p.proved)
+            .map(|p| p.depth)
             .collect();
         let range = |d: &[u32]| match (d.iter().min(), d.iter().max()) {
             (Some(lo), Some(hi)) if lo == hi => lo.to_string(),
@@ -192,11 +200,11 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
         };
         let _ = writeln!(
             md,
-            "| {label} (`{}`) | {} | {} | {:.1} | {:.0} | {theirs_2s} | {} |",
+            "| {label} (`{}`) | {} | {} | {} | {:.0} | {theirs_2s} | {} |",
             rows[0].spec,
             rows[0].theirs_depth.map_or("—".into(), |d| d.to_string()),
             range(&depths),
-            budget.iter().map(|p| p.cpu_ms).sum::<f64>() / n,
+            millis(budget.iter().map(|p| p.cpu_ms).sum::<f64>() / n),
             budget.iter().map(|p| p.nodes as f64).sum::<f64>() / n,
             range(&cap),
         );
@@ -204,7 +212,13 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
     md.push_str("\nEach position:\n\n| position | search | depth within budget | ms | nodes | depth within cap | ms | nodes |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
     for w in &s.sweeps {
         let fmt = |p: Option<DepthPoint>| match p {
-            Some(p) => format!("{} | {:.1} | {}", p.depth, p.cpu_ms, p.nodes),
+            Some(p) => format!(
+                "{}{} | {} | {}",
+                p.depth,
+                if p.proved { " (proved)" } else { "" },
+                millis(p.cpu_ms),
+                p.nodes
+            ),
             None => "none | — | —".into(),
         };
         let _ = writeln!(
@@ -230,6 +244,10 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
             m.cpu_ms
         );
     }
+    md.push_str(
+        "\nMCTS's budget is wall-clock time, as seed 001's was; its processor time shows how \
+         much of a core it got on this shared machine, and its playouts shrink in proportion.\n",
+    );
     md.push_str("\nHead-to-head (seed 001 printed none):\n\n");
     standings(md, &s.head_to_head);
     if plotted {
@@ -243,6 +261,19 @@ fn seed001_section(md: &mut String, s: &Seed001, r: &SeedReport, plotted: bool) 
     );
 }
 
+/// Milliseconds with three significant digits (searches here take from microseconds to
+/// seconds).
+fn millis(ms: f64) -> String {
+    let decimals = match ms.abs() {
+        x if x >= 100.0 => 0,
+        x if x >= 10.0 => 1,
+        x if x >= 1.0 => 2,
+        x if x >= 0.1 => 3,
+        _ => 4,
+    };
+    format!("{ms:.decimals$}")
+}
+
 fn show_position(p: &str) -> &str {
     if p.is_empty() {
         "(empty)"
@@ -253,7 +284,7 @@ fn show_position(p: &str) -> &str {
 
 fn strategy_row_ours(r: &StrategyResult) -> String {
     format!(
-        "{:.2} ({} games, {} finished, {} first places)",
+        "{:.2} ({} games: {} finished, {} won)",
         r.win_rate, r.games, r.finished, r.first_places
     )
 }
@@ -280,9 +311,9 @@ fn seed003_section(md: &mut String, s: &Seed003, plotted: bool) {
         };
         let _ = writeln!(
             md,
-            "| `{name}` | {time:.2} s{note} | {:.3} ms ({:.3} ms) | {rate:.2} | {} | {:.0} |",
-            ours.mean_time_ms,
-            ours.median_time_ms,
+            "| `{name}` | {time:.2} s{note} | {} ms ({} ms) | {rate:.2} | {} | {:.0} |",
+            millis(ours.mean_time_ms),
+            millis(ours.median_time_ms),
             strategy_row_ours(ours),
             ours.mean_nodes
         );
@@ -345,23 +376,23 @@ fn seed004_section(md: &mut String, s: &Seed004, plotted: bool) {
     claims(md, seed004::THEIRS);
     let _ = writeln!(
         md,
-        "Ours: each agent searched each of {} positions, spread evenly over the head-to-head \
-         games below, once, afresh (processor time of the search).\n",
+        "Ours: each agent searched each of {} positions, as many from each head-to-head game \
+         below (spread over its moves), once, afresh (processor time of the search).\n",
         s.positions.len()
     );
     md.push_str("| agent | theirs: time per move | ours: median ms (10–90 %) | ours: mean ms | ours: wall median ms | nodes | depth | playouts |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for t in &s.timings {
         let _ = writeln!(
             md,
-            "| `{}` | {:.0}–{:.0} ms | {:.2} ({:.2}–{:.2}) | {:.2} | {:.2} | {:.0} | {:.1} | {:.0} |",
+            "| `{}` | {:.0}–{:.0} ms | {} ({}–{}) | {} | {} | {:.0} | {:.1} | {:.0} |",
             t.spec,
             t.theirs_seconds.0 * 1e3,
             t.theirs_seconds.1 * 1e3,
-            t.cpu_ms.median,
-            t.cpu_ms.p10,
-            t.cpu_ms.p90,
-            t.cpu_ms.mean,
-            t.wall_ms.median,
+            millis(t.cpu_ms.median),
+            millis(t.cpu_ms.p10),
+            millis(t.cpu_ms.p90),
+            millis(t.cpu_ms.mean),
+            millis(t.wall_ms.median),
             t.mean_nodes,
             t.mean_depth,
             t.mean_playouts

@@ -212,7 +212,8 @@ mod tests {
         for w in &s1.sweeps {
             let p = w.within_budget.expect("a depth within the budget");
             assert!(p.cpu_ms <= s1.budget_ms && p.nodes > 0, "{w:?}");
-            let row = format!("| `{}` | `{}` | {} | ", w.position, w.spec, p.depth);
+            let proved = if p.proved { " (proved)" } else { "" };
+            let row = format!("| `{}` | `{}` | {}{proved} | ", w.position, w.spec, p.depth);
             assert!(md.contains(&row), "no row {row}");
         }
         // The full alpha-beta gets at least as deep as plain minimax in the same time.

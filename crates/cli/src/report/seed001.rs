@@ -72,6 +72,9 @@ pub struct DepthPoint {
     pub cpu_ms: f64,
     pub wall_ms: f64,
     pub nodes: u64,
+    /// The search stopped short of the depth asked, in time: it proved the position's
+    /// result (iterative deepening ends at a forced win or loss), so deeper is the same.
+    pub proved: bool,
 }
 
 /// One search swept over depths on one position.
@@ -162,8 +165,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed001> {
     })
 }
 
-/// Searches depth 1, 2, … afresh until one is not completed within the cap (processor time);
-/// a wall-clock limit of twice the cap stops a search that would run far past it.
+/// Searches depth 1, 2, … afresh until one is not completed within the cap (processor time)
+/// or one proves the result; a wall-clock limit of twice the cap stops a search that would
+/// run far past it.
 fn sweep(
     catalog: &ply_search::spec::Catalog<Connect4>,
     state: &Connect4,
@@ -174,7 +178,8 @@ fn sweep(
     plan: &Plan,
 ) -> anyhow::Result<DepthSweep> {
     let empty_cells = (state.width() * state.height()) as u32 - position.len() as u32;
-    let guard = SearchLimits::time(plan.depth_cap * 2);
+    let guard_time = plan.depth_cap * 2;
+    let guard = SearchLimits::time(guard_time);
     let joiner = if spec.contains(':') { ',' } else { ':' };
     let mut points = Vec::new();
     for depth in 1..=empty_cells {
@@ -182,15 +187,21 @@ fn sweep(
         let Some(timed) = timed_select(agent.as_mut(), state, &guard) else {
             break;
         };
-        if timed.decision.depth < depth || timed.cpu > plan.depth_cap {
+        let reached = timed.decision.depth;
+        let proved = reached > 0 && reached < depth && timed.wall < guard_time;
+        if (reached < depth && !proved) || timed.cpu > plan.depth_cap {
             break;
         }
         points.push(DepthPoint {
-            depth,
+            depth: reached,
             cpu_ms: ms(timed.cpu),
             wall_ms: ms(timed.wall),
             nodes: timed.decision.nodes,
+            proved,
         });
+        if proved {
+            break;
+        }
     }
     let deepest_within =
         |limit: Duration| points.iter().rev().find(|p| p.cpu_ms <= ms(limit)).copied();

@@ -61,7 +61,7 @@ pub struct Timing {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Seed004 {
-    /// Positions timed, spread evenly over the head-to-head games, in the game's text form.
+    /// Positions timed, as many from each head-to-head game, in the game's text form.
     pub positions: Vec<String>,
     pub timings: Vec<Timing>,
     pub head_to_head: TournamentResult,
@@ -127,23 +127,28 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed004> {
     })
 }
 
-/// `wanted` positions spread evenly over all the games' positions that are not over.
+/// `wanted` positions, as many from each game (spread evenly over its moves), so that long
+/// games shuffling pawns to the ply limit do not outweigh the rest.
 fn sample_positions(
     start: &Quoridor,
     records: &[GameRecord],
     wanted: usize,
 ) -> anyhow::Result<Vec<Quoridor>> {
-    let mut all = Vec::new();
-    for record in records {
+    let games = records.len();
+    let mut positions = Vec::new();
+    for (g, record) in records.iter().enumerate() {
+        // Game g supplies its share of the positions still wanted.
+        let share = (wanted - positions.len()).div_ceil(games - g);
         let mut state = start.from_text(&record.start_position)?;
+        let mut all = Vec::new();
         for m in &record.moves {
             if !state.is_terminal() {
                 all.push(state.clone());
             }
             state.play_notation(&m.mv)?;
         }
+        let take = share.min(all.len());
+        positions.extend((0..take).map(|i| all[i * all.len() / take].clone()));
     }
-    let n = all.len();
-    let wanted = wanted.min(n);
-    Ok((0..wanted).map(|i| all[i * n / wanted].clone()).collect())
+    Ok(positions)
 }
