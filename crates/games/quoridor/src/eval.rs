@@ -7,8 +7,7 @@
 use ply_core::{Evaluator, Game, Player};
 
 use crate::board::{Quoridor, BLACK, WHITE};
-use crate::paths::PathSteps;
-use crate::threat::threat_along;
+use crate::threat::distance_and_threat;
 
 /// A length for a pawn with no path (only seen in hand-made positions): far beyond any real
 /// path, so the evaluators still order such positions sensibly.
@@ -136,22 +135,22 @@ impl Evaluator<Quoridor> for RaceEval {
 
     fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
         let other = 1 - player;
-        let path = |p: Player| {
-            state
-                .passages()
-                .shortest_path(state.pawn(p), state.goal_row(p))
-        };
-        let (own_path, their_path) = (path(player), path(other));
-        let length = |path: &Option<PathSteps>| path.as_ref().map_or(NO_PATH, |p| p.length as i32);
-        let (own, theirs) = (length(&own_path), length(&their_path));
-        // Moving next is worth a step in a race: count it in the mover's favour.
-        let tempo = if state.to_move() == player { 1 } else { 0 };
-        let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
-        let mut value = 100 * (theirs - own) + 50 * (2 * tempo - 1);
         let (own_walls, their_walls) = (
             state.walls_left(player) as i32,
             state.walls_left(other) as i32,
         );
+        // Each pawn's distance, and how far the worst single wall of the opponent (if it
+        // holds any) would lengthen it.
+        let race = |p: Player, threatened: bool| {
+            distance_and_threat(state, p, threatened)
+                .map_or((NO_PATH, 0), |(d, t)| (d as i32, t as i32))
+        };
+        let (own, own_threat) = race(player, their_walls > 0);
+        let (theirs, their_threat) = race(other, own_walls > 0);
+        // Moving next is worth a step in a race: count it in the mover's favour.
+        let tempo = if state.to_move() == player { 1 } else { 0 };
+        let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
+        let mut value = 100 * (theirs - own) + 50 * (2 * tempo - 1);
         // A wall is worth most while the opponent still has far to go.
         let wall_weight = 120 + 8 * theirs.min(own).min(15);
         value += wall_weight * (own_walls.min(10) - their_walls.min(10));
@@ -159,12 +158,7 @@ impl Evaluator<Quoridor> for RaceEval {
         value -= 10 * next;
         // A path one wall can turn into a long detour is only as short as the opponent's
         // restraint: count part of the worst single wall's detour, while walls remain.
-        let threat = |victim: Player, path: &Option<PathSteps>, walls: i32| match path {
-            Some(path) if walls > 0 => threat_along(state, victim, path) as i32,
-            _ => 0,
-        };
-        value += Self::THREAT
-            * (threat(other, &their_path, own_walls) - threat(player, &own_path, their_walls));
+        value += Self::THREAT * (their_threat - own_threat);
         if their_walls == 0 && lead > 0 {
             value += Self::SETTLED + 100 * lead;
         } else if own_walls == 0 && lead <= 0 {

@@ -87,42 +87,110 @@ impl PackedPassages {
         Some(steps)
     }
 
-    /// One shortest path from `from` to `goal_row`, found by growing layers and walking
-    /// back from the first goal cell reached through cells one layer nearer each time.
+    /// One shortest path from `from` to `goal_row`. `None` if there is no path.
     pub fn shortest_path(&self, from: Square, goal_row: usize) -> Option<PathSteps> {
-        let n = self.size;
+        Some(self.reach(from, goal_row)?.path(self))
+    }
+
+    /// The breadth-first layers from `from` until they touch `goal_row`; `None` if they
+    /// never do.
+    pub fn reach(&self, from: Square, goal_row: usize) -> Option<Reach> {
         let goal = self.row_bits(goal_row);
-        // within[k]: the cells at most k steps from `from`.
-        let mut within = [0u128; PACKED_MAX_SIZE * PACKED_MAX_SIZE + 1];
-        within[0] = self.bit(from);
+        let mut reach = Reach {
+            within: [0; MAX_LAYERS],
+            goal,
+            length: 0,
+        };
+        reach.within[0] = self.bit(from);
         let mut d = 0;
-        while within[d] & goal == 0 {
-            let next = self.grow(within[d]);
-            if next == within[d] {
+        while reach.within[d] & goal == 0 {
+            let next = self.grow(reach.within[d]);
+            if next == reach.within[d] {
                 return None;
             }
             d += 1;
-            within[d] = next;
+            reach.within[d] = next;
         }
+        reach.length = d;
+        Some(reach)
+    }
+
+    /// The distance to the goal of `reach` on this board, where this board differs from
+    /// the one `reach` was grown on only by steps closed from cells in `touched`: the layers
+    /// before the first one to contain such a cell are the same on both boards, so the
+    /// search resumes there instead of starting over. `None` if the goal is cut off.
+    pub fn distance_resumed(&self, reach: &Reach, touched: u128) -> Option<u32> {
+        let mut k = 0;
+        while k < reach.length && reach.within[k] & touched == 0 {
+            k += 1;
+        }
+        // A path of at most k steps through a closed step would reach one of its ends in
+        // under k steps, and every touched cell is at least k steps away: the cells within
+        // k steps are the same on both boards.
+        let mut reached = reach.within[k];
+        let mut steps = k as u32;
+        while reached & reach.goal == 0 {
+            let next = self.grow(reached);
+            if next == reached {
+                return None;
+            }
+            reached = next;
+            steps += 1;
+        }
+        Some(steps)
+    }
+
+    /// The cells at either end of the two steps `wall` closes.
+    pub fn wall_cells(&self, wall: Wall) -> u128 {
+        let n = self.size;
+        let at = wall.slot.row as usize * n + wall.slot.col as usize;
+        // Horizontal: the 2x2 block's four cells; vertical: the same block.
+        0b11u128 << at | 0b11u128 << (at + n)
+    }
+}
+
+/// The most layers a board of [`PACKED_MAX_SIZE`] can need, plus the start.
+const MAX_LAYERS: usize = PACKED_MAX_SIZE * PACKED_MAX_SIZE + 1;
+
+/// Breadth-first layers from one cell towards a goal row on a packed board.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// `within[k]`: the cells at most k steps from the start.
+    within: [u128; MAX_LAYERS],
+    goal: u128,
+    /// Steps to the nearest goal cell.
+    length: usize,
+}
+
+impl Reach {
+    pub fn length(&self) -> u32 {
+        self.length as u32
+    }
+
+    /// One shortest path, walked back from the first goal cell reached through cells one
+    /// layer nearer each time.
+    pub fn path(&self, board: &PackedPassages) -> PathSteps {
+        let n = board.size;
+        let d = self.length;
         let mut steps = PathSteps {
             length: d as u32,
             ..PathSteps::default()
         };
-        let mut cell = (within[d] & goal).trailing_zeros() as usize;
+        let mut cell = (self.within[d] & self.goal).trailing_zeros() as usize;
         let has = |set: u128, i: usize| set >> i & 1 == 1;
         for k in (0..d).rev() {
-            let nearer = within[k];
+            let nearer = self.within[k];
             // The step from a cell one layer nearer into `cell`, recorded by its lower or
             // left end as `PathSteps` does (a right bit is never set in the last column, so
             // the step from `cell - 1` cannot wrap from the row below).
-            let (prev, low, is_up) = if cell >= n && has(nearer & self.up, cell - n) {
+            let (prev, low, is_up) = if cell >= n && has(nearer & board.up, cell - n) {
                 (cell - n, cell - n, true)
-            } else if cell + n < n * n && has(nearer, cell + n) && has(self.up, cell) {
+            } else if cell + n < n * n && has(nearer, cell + n) && has(board.up, cell) {
                 (cell + n, cell, true)
-            } else if cell >= 1 && has(nearer & self.right, cell - 1) {
+            } else if cell >= 1 && has(nearer & board.right, cell - 1) {
                 (cell - 1, cell - 1, false)
             } else {
-                debug_assert!(has(nearer, cell + 1) && has(self.right, cell));
+                debug_assert!(has(nearer, cell + 1) && has(board.right, cell));
                 (cell + 1, cell, false)
             };
             let (col, row) = (low % n, low / n);
@@ -133,6 +201,6 @@ impl PackedPassages {
             }
             cell = prev;
         }
-        Some(steps)
+        steps
     }
 }
