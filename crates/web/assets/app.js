@@ -153,7 +153,10 @@ async function step() {
       showEngineInfo(answer.engine);
     }
   } catch (e) {
-    if (generation === ui.generation && e.kind !== 'position_changed') showError(e.message);
+    // After an undo the old search may still be finishing: 'engine_busy' clears on its own
+    // and the step below asks again.
+    const transient = e.kind === 'position_changed' || e.kind === 'engine_busy';
+    if (generation === ui.generation && !transient) showError(e.message);
   } finally {
     // An answer to an older game or position leaves the current one's state alone.
     if (generation === ui.generation) ui.thinking = false;
