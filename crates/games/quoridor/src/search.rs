@@ -45,6 +45,10 @@ pub struct SearchOptions {
     /// Below the root, search late walls that gain nothing in the race by the ordering's
     /// measure one ply shallower first (and fully again only if they look good).
     pub reductions: bool,
+    /// Score a position that repeats one earlier in the search line or one this agent was
+    /// asked about earlier in the game as a draw (0): a side ahead then makes progress
+    /// instead of stepping back and forth, and a side behind may hold the repetition.
+    pub repetitions: bool,
     /// The agent's think time when the caller gives no time limit (scaled by the walls
     /// still in hand: ×2 at the start, ×½ when none are left).
     pub time: Option<Duration>,
@@ -69,6 +73,7 @@ impl SearchOptions {
             ordering: false,
             wall_filter: WallFilter::All,
             reductions: false,
+            repetitions: false,
             time: None,
             nodes: None,
         }
@@ -84,6 +89,7 @@ impl SearchOptions {
             ordering: true,
             wall_filter: WallFilter::NearPaths,
             reductions: true,
+            repetitions: true,
             time: Some(time),
             nodes: None,
             depth_by_size: false,
@@ -142,6 +148,12 @@ pub struct AlphaBetaAgent {
     /// The previous iteration's best move, searched first at the root: an iteration cut
     /// short then still knows whether any other move beat it.
     root_hint: Option<Move>,
+    /// Keys of the positions this agent was asked to move in this game, in order.
+    game_roots: Vec<u64>,
+    /// Walls in hand (both sides) at the last root: more at a new root means a new game.
+    last_root_walls: u32,
+    /// The keys of the positions along the line being searched, by ply.
+    line: Vec<u64>,
 }
 
 impl AlphaBetaAgent {
@@ -170,11 +182,36 @@ impl AlphaBetaAgent {
             nodes: 0,
             root_best: None,
             root_hint: None,
+            game_roots: Vec::new(),
+            last_root_walls: 0,
+            line: vec![0; MAX_PLY],
         }
     }
 
     pub fn options(&self) -> &SearchOptions {
         &self.options
+    }
+
+    /// Whether the position with `key` at `ply` repeats one earlier on the line with the
+    /// same side to move, or (at even plies, the root's side to move) an earlier root.
+    fn repeats(&self, key: u64, ply: usize) -> bool {
+        let on_line = (ply % 2..ply).step_by(2).any(|p| self.line[p] == key);
+        on_line || (ply % 2 == 0 && self.game_roots.contains(&key))
+    }
+
+    /// Records the root in the game's history, starting a new history when the walls in
+    /// hand show a new game (they only ever go down within one).
+    fn remember_root(&mut self, state: &Quoridor) {
+        let walls = state.walls_left(0) + state.walls_left(1);
+        if walls > self.last_root_walls {
+            self.game_roots.clear();
+        }
+        self.last_root_walls = walls;
+        let key = state.zobrist();
+        // The root itself is not a repetition of itself; only returning to it is.
+        if self.game_roots.last() != Some(&key) {
+            self.game_roots.push(key);
+        }
     }
 
     /// The evaluator's value for the side to move, from the cache when it is there.
@@ -327,6 +364,13 @@ impl AlphaBetaAgent {
         if state.winner().is_some() {
             // The player who just moved reached the goal: the mover here has lost.
             return -(WIN - ply as i32);
+        }
+        if self.options.repetitions {
+            let key = state.zobrist();
+            if ply > 0 && self.repeats(key, ply) {
+                return 0;
+            }
+            self.line[ply] = key;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return self.evaluate(state);
@@ -491,6 +535,9 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         let mut stopper = Stopper::new(&limits);
         let mut s = state.clone();
         self.nodes = 0;
+        if self.options.repetitions {
+            self.remember_root(state);
+        }
         for k in self.killers.iter_mut() {
             *k = [None; 2];
         }
@@ -564,6 +611,7 @@ impl Agent<Quoridor> for AlphaBetaAgent {
     fn new_game(&mut self) {
         self.table.iter_mut().for_each(|e| *e = None);
         self.evals.iter_mut().for_each(|e| *e = (0, 0));
+        self.game_roots.clear();
     }
 }
 

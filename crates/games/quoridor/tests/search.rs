@@ -17,6 +17,7 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         ordering: enhanced,
         wall_filter: WallFilter::All,
         reductions: false,
+        repetitions: false,
         time: None,
         nodes: None,
         depth_by_size: false,
