@@ -196,7 +196,7 @@ impl AlphaBetaAgent {
     /// same side to move, or (at even plies, the root's side to move) an earlier root.
     fn repeats(&self, key: u64, ply: usize) -> bool {
         let on_line = (ply % 2..ply).step_by(2).any(|p| self.line[p] == key);
-        on_line || (ply % 2 == 0 && self.game_roots.contains(&key))
+        on_line || (ply.is_multiple_of(2) && self.game_roots.contains(&key))
     }
 
     /// Records the root in the game's history, starting a new history when the walls in
