@@ -2,7 +2,7 @@
 //! with the HTTP status that says who is at fault.
 
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use ply_core::GameError;
@@ -163,6 +163,13 @@ impl From<JsonRejection> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({ "error": { "kind": self.kind(), "message": self.to_string() } });
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        // A busy server is a passing state: tell programs when asking again makes sense.
+        if let ApiError::Busy { .. } = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
     }
 }

@@ -11,9 +11,10 @@ mod oneshot;
 
 use std::time::{Duration, Instant};
 
-use axum::http::{Method, StatusCode};
+use axum::body::Body;
+use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::Router;
-use oneshot::{assert_error, create, json_call, play};
+use oneshot::{assert_error, call, create, json_call, play};
 use ply_web::{longest_answer, Server, ServerConfig, FAULT_PANIC_MESSAGE};
 use serde_json::{json, Value};
 
@@ -39,17 +40,37 @@ async fn new_game(app: &Router, game: &str) -> String {
         .to_string()
 }
 
+/// Asks for an engine move; returns the answer, its headers and how long it took.
+async fn engine_with_headers(
+    app: &Router,
+    id: &str,
+    body: Value,
+) -> ((StatusCode, Value), HeaderMap, Duration) {
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri(format!("/api/games/{id}/engine"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let started = Instant::now();
+    let (status, headers, text) = call(app, request).await;
+    let elapsed = started.elapsed();
+    let content_type = headers[header::CONTENT_TYPE].to_str().unwrap();
+    assert!(
+        content_type.starts_with("application/json"),
+        "{content_type}: {text}"
+    );
+    (
+        (status, serde_json::from_str(&text).unwrap()),
+        headers,
+        elapsed,
+    )
+}
+
 /// Asks for an engine move; returns the answer and how long it took.
 async fn engine(app: &Router, id: &str, body: Value) -> ((StatusCode, Value), Duration) {
-    let started = Instant::now();
-    let answer = json_call(
-        app,
-        Method::POST,
-        &format!("/api/games/{id}/engine"),
-        Some(body),
-    )
-    .await;
-    (answer, started.elapsed())
+    let (answer, _, elapsed) = engine_with_headers(app, id, body).await;
+    (answer, elapsed)
 }
 
 async fn view(app: &Router, id: &str) -> Value {
@@ -157,13 +178,15 @@ async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_f
     assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
     // Its thread still runs and holds the only slot: the next request waits through its cap
     // and grace for a slot, says it is busy, and touches nothing.
-    let ((status, answer), elapsed) = engine(&app, &b, json!({ "agent": "random" })).await;
+    let (answer, headers, elapsed) =
+        engine_with_headers(&app, &b, json!({ "agent": "random" })).await;
     assert_error(
-        &(status, answer),
+        &answer,
         StatusCode::SERVICE_UNAVAILABLE,
         "busy",
         &["1 search slot", "200 ms", "grace"],
     );
+    assert_eq!(headers[header::RETRY_AFTER], "1");
     assert!(elapsed >= cap, "{elapsed:?}");
     assert_within(elapsed, longest_answer(cap), "busy answer");
     assert_eq!(view(&app, &b).await["moves"], json!([]));
@@ -385,4 +408,27 @@ async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (answer, _) = thinking.await.unwrap();
     assert_error(&answer, StatusCode::NOT_FOUND, "unknown_game_id", &[&id]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_goes_away_releases_its_game() {
+    let app = app(1000, 2);
+    let id = new_game(&app, "connect4").await;
+    let abandoned = {
+        let (app, id) = (app.clone(), id.clone());
+        tokio::spawn(
+            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=400" })).await },
+        )
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The client hangs up: its request is dropped while the engine thinks.
+    abandoned.abort();
+    assert!(abandoned.await.unwrap_err().is_cancelled());
+    // The game takes a new engine request at once (on the other slot), and the abandoned
+    // search's move never lands in it.
+    let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random", "seed": 1 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    assert_eq!(view(&app, &id).await["moves"], answer["state"]["moves"]);
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
 }
