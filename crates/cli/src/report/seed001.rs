@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use ply_arena::{Format, OpeningSource, TournamentResult};
 use ply_connect4::{catalog, Connect4};
+use ply_core::eval::EVAL_BOUND;
 use ply_core::SearchLimits;
 use serde::Serialize;
 
@@ -72,8 +73,9 @@ pub struct DepthPoint {
     pub cpu_ms: f64,
     pub wall_ms: f64,
     pub nodes: u64,
-    /// The search stopped short of the depth asked, in time: it proved the position's
-    /// result (iterative deepening ends at a forced win or loss), so deeper is the same.
+    /// The search stopped short of the depth asked with a proven value: it found the
+    /// position's result (iterative deepening ends at a forced win or loss), so deeper is
+    /// the same.
     pub proved: bool,
 }
 
@@ -166,8 +168,9 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed001> {
 }
 
 /// Searches depth 1, 2, … afresh until one is not completed within the cap (processor time)
-/// or one proves the result; a wall-clock limit of twice the cap stops a search that would
-/// run far past it.
+/// or one proves the result; a wall-clock limit of four times the cap stops a search that
+/// would run far past it (and leaves iterative deepening, which will not start an iteration
+/// past half its time, room to reach the cap on a loaded machine).
 fn sweep(
     catalog: &ply_search::spec::Catalog<Connect4>,
     state: &Connect4,
@@ -178,8 +181,7 @@ fn sweep(
     plan: &Plan,
 ) -> anyhow::Result<DepthSweep> {
     let empty_cells = (state.width() * state.height()) as u32 - position.len() as u32;
-    let guard_time = plan.depth_cap * 2;
-    let guard = SearchLimits::time(guard_time);
+    let guard = SearchLimits::time(plan.depth_cap * 4);
     let joiner = if spec.contains(':') { ',' } else { ':' };
     let mut points = Vec::new();
     for depth in 1..=empty_cells {
@@ -187,8 +189,11 @@ fn sweep(
         let Some(timed) = timed_select(agent.as_mut(), state, &guard) else {
             break;
         };
+        // Iterative deepening also stops short when the next iteration would not end within
+        // the guard; only a proven value means the search is complete.
         let reached = timed.decision.depth;
-        let proved = reached > 0 && reached < depth && timed.wall < guard_time;
+        let proved =
+            reached > 0 && reached < depth && timed.decision.value.abs() >= f64::from(EVAL_BOUND);
         if (reached < depth && !proved) || timed.cpu > plan.depth_cap {
             break;
         }
