@@ -20,7 +20,7 @@ fn main() {
             std::process::exit(2);
         }
     }
-    println!("{state}");
+    println!("{state}\n{}", state.to_text());
     let mut agent = match build_agent(spec, 1) {
         Ok(agent) => agent,
         Err(e) => {

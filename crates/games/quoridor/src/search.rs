@@ -510,23 +510,18 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         if self.options.depth_by_size {
             (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
-        // The agent's own time applies only when the caller sets none: a referee's budget
-        // may be longer than the default.
-        let caller_timed = limits.time.is_some();
+        // The agent's own budget applies only when the caller gives none: a referee's time
+        // may be longer than the default, an analysis may want more nodes.
+        let caller_budget = limits.time.is_some() || limits.nodes.is_some();
+        let scale = wall_scale(state);
         let own = SearchLimits {
             depth: Some(self.options.depth),
-            time: if caller_timed {
-                None
-            } else {
-                self.options.time.map(|t| t.mul_f64(wall_scale(state)))
-            },
-            nodes: if caller_timed {
-                None
-            } else {
-                self.options
-                    .nodes
-                    .map(|n| (n as f64 * wall_scale(state)) as u64)
-            },
+            time: (self.options.time)
+                .filter(|_| !caller_budget)
+                .map(|t| t.mul_f64(scale)),
+            nodes: (self.options.nodes)
+                .filter(|_| !caller_budget)
+                .map(|n| (n as f64 * scale) as u64),
             ..SearchLimits::default()
         };
         let limits = limits.combine(&own);
