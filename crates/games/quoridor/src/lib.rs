@@ -7,8 +7,14 @@
 //! - Rules: [`Quoridor::new`]`(size, walls)`, [`Quoridor::default_walls`]; `Game` and
 //!   `ZobristHash` from `ply_core`; notation `e2`, `e3h`, `e3 h` (QTP wall names: the
 //!   upper-left cell of the wall's 2x2 block); `Display` draws the board as `showboard` does.
-//! - Paths: row bitboards ([`paths::Passages`]): breadth-first layers by shifts and masks.
-//! - Knowledge: [`Seed002Eval`], [`Seed004Eval`], [`RaceEval`]; [`AlphaBetaAgent`].
+//! - Paths: row bitboards ([`paths::Passages`]): breadth-first layers by shifts and masks;
+//!   boards up to 11x11 search with the whole board in one `u128` (`packed.rs`).
+//! - Knowledge: [`Seed002Eval`], [`Seed004Eval`], [`RaceEval`] (the race, walls in hand and
+//!   [`threat::single_wall_threat`], the worst detour one wall can force); [`AlphaBetaAgent`].
+//! - Strength (9x9, 10 walls, `match` example, 100 games, 50 per colour from 2-ply random
+//!   openings): `strongest` with its defaults (10000 nodes a move, scaled by walls in hand)
+//!   wins 93 against `seed002` in about 0.73 of seed 002's time per game, and 40 of 40
+//!   against `seed004-mcts`.
 //! - Agents by name: [`agents::catalog`] (`strongest` = `default`, `seed002`,
 //!   `seed004-minimax`, `seed004-expectimax`, `seed004-mcts`, `mcts-paths`, and the generic
 //!   ones), [`agents::build_agent`].

@@ -200,7 +200,7 @@ impl AlphaBetaAgent {
     }
 
     /// Records the root in the game's history, starting a new history when the walls in
-    /// hand show a new game (they only ever go down within one).
+    /// hand show a new game or a wall taken back (they only ever go down within a game).
     fn remember_root(&mut self, state: &Quoridor) {
         let walls = state.walls_left(0) + state.walls_left(1);
         if walls > self.last_root_walls {
@@ -208,9 +208,12 @@ impl AlphaBetaAgent {
         }
         self.last_root_walls = walls;
         let key = state.zobrist();
-        // The root itself is not a repetition of itself; only returning to it is.
-        if self.game_roots.last() != Some(&key) {
-            self.game_roots.push(key);
+        // A root seen before ends the history there: the game came back to it (a real
+        // repetition, still on record) or was taken back to it (the later roots never
+        // happened in this game any more).
+        match self.game_roots.iter().position(|&k| k == key) {
+            Some(i) => self.game_roots.truncate(i + 1),
+            None => self.game_roots.push(key),
         }
     }
 
