@@ -1,5 +1,5 @@
 //! Runs the solver over a test set: `cargo run --release --example testset -- FILE
-//! [--limit N] [--weak] [--zero-based] [--width W --height H]`.
+//! [--limit N] [--weak] [--zero-based] [--width W --height H] [--table-bits B] [--threads T]`.
 
 use ply_connect4::testset::{parse_test_set, run_test_set};
 use ply_connect4::{ColumnBase, Connect4, Solver};
@@ -30,7 +30,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(limit) = value("--limit") {
         cases.truncate(limit);
     }
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_table_bits(
+        value("--table-bits").map_or(ply_connect4::solver::DEFAULT_TABLE_BITS, |b| b as u32),
+    )
+    .with_threads(value("--threads").unwrap_or(1));
     let report = run_test_set(&mut solver, &start, &cases, base, weak);
     println!("{path}: {report}");
     for (line, expected, found) in report.wrong.iter().take(5) {

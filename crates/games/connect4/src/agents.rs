@@ -30,8 +30,9 @@ const PERFECT_KEYS: &[KeyInfo] = &[
 /// - ordering: `center` (3, 2, 4, 1, 5, 0, 6 on seven columns);
 /// - presets: `seed001-minimax` (minimax depth 5), `seed001-alphabeta` (plain alpha-beta
 ///   depth 9, centre-first), `seed001-mcts` (UCT, C = 2, 0.75 s per move, random playouts);
-/// - agent: `perfect` (the solver's best move within `time`; when the solver cannot finish,
-///   the move of the deepest completed alpha-beta iteration).
+/// - agent: `perfect` (a move the solver proves keeps the position's outcome, within
+///   `time`; when the solver cannot finish, the move of the deepest completed alpha-beta
+///   iteration).
 pub fn catalog() -> Catalog<Connect4> {
     let mut catalog = Catalog::generic(Arc::new(Threats));
     catalog.add_evaluator(Arc::new(Seed001));
@@ -53,14 +54,14 @@ pub fn catalog() -> Catalog<Connect4> {
     );
     catalog.add_agent(
         "perfect",
-        "plays the solver's best move within the time budget; falls back to the deepest \
-         completed alpha-beta search when the solver cannot finish",
+        "plays a move the solver proves keeps the win or draw, within the time budget; falls \
+         back to the deepest completed alpha-beta search when the solver cannot finish",
         PERFECT_KEYS,
         |params: &Params, _seed| {
             let time = params.duration("time")?;
             let bits = params.u32("table")?;
-            if !(16..=30).contains(&bits) {
-                return Err(params.bad_value("table", "a table size from 16 to 30"));
+            if !(crate::solver::MIN_TABLE_BITS..=30).contains(&bits) {
+                return Err(params.bad_value("table", "a table size from 22 to 30"));
             }
             Ok(Box::new(Perfect::new(time, bits)) as Box<dyn Agent<Connect4>>)
         },
@@ -75,12 +76,12 @@ const FALLBACK_SHARE: f64 = 0.2;
 ///
 /// Each move: a short iterative-deepening alpha-beta (threats evaluator, centre-first,
 /// table) secures a move; then, with what is left of the budget, the solver proves the
-/// outcome (win / draw / loss: a weak solve, far cheaper than the exact score) of the
-/// columns, the alpha-beta choice first, then from the centre out, stopping at the first
-/// proven win. It plays the best proven column (the alpha-beta choice among equals); a
-/// column whose outcome is unknown is preferred only to one proven lost. Keeping a proven
-/// win move after move wins: the board is finite, so a won position cannot last forever.
-/// The solver's table is kept between moves, so later moves get proven sooner.
+/// outcome of the position (win / draw / loss: a weak solve, far cheaper than the exact
+/// score) and a column that keeps it, trying the alpha-beta choice first, then from the
+/// centre out. Keeping a proven win move after move wins (the board is finite, so a won
+/// position cannot last forever), and keeping a draw never loses. When the budget runs out
+/// first, the alpha-beta choice is played. The solver's table is kept between moves, so
+/// later moves are proven sooner.
 pub struct Perfect {
     time: Duration,
     table_bits: u32,
@@ -98,39 +99,6 @@ impl Perfect {
                 .ordering(Arc::new(CenterFirst))
                 .table(16),
         }
-    }
-
-    /// Proven outcomes (+1 / 0 / −1 for the mover) of the columns, in the order tried,
-    /// until the deadline or a proven win.
-    fn prove_columns(
-        &mut self,
-        state: &Connect4,
-        first: usize,
-        deadline: Instant,
-    ) -> Vec<(usize, i32)> {
-        let mut proven = Vec::new();
-        let order = std::iter::once(first)
-            .chain(crate::solver::center_order(state.width()).filter(|&c| c != first));
-        for col in order {
-            if !state.can_play(col) {
-                continue;
-            }
-            let outcome = if state.is_winning_move(col) {
-                1
-            } else {
-                let mut child = state.clone();
-                child.play(col as Column);
-                match self.solver.solve_until(&child, true, Some(deadline)) {
-                    Some(score) => -score,
-                    None => break,
-                }
-            };
-            proven.push((col, outcome));
-            if outcome == 1 {
-                break;
-            }
-        }
-        proven
     }
 }
 
@@ -157,56 +125,29 @@ impl Agent<Connect4> for Perfect {
         };
         let fallback = self.fallback.select(state, &fallback_limits)?;
         let nodes_before = self.solver.nodes();
-        let proven = self.prove_columns(state, fallback.mv as usize, deadline);
+        let first = fallback.mv as usize;
+        let preference = std::iter::once(first)
+            .chain(crate::solver::center_order(state.width()).filter(|&c| c != first));
+        let proven = self
+            .solver
+            .keep_outcome_until(state, preference, Some(deadline));
         let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
         let elapsed = started.elapsed();
-
-        let best = proven.iter().max_by_key(|&&(_, outcome)| outcome).copied();
-        let fallback_outcome = proven
-            .iter()
-            .find(|&&(col, _)| col == fallback.mv as usize)
-            .map(|&(_, o)| o);
-        // Unknown columns rank between a proven draw and a proven loss.
-        let unknown = (0..state.width())
-            .filter(|&c| state.is_safe_move(c) && !proven.iter().any(|&(p, _)| p == c))
-            .min_by_key(|&c| (c as i64 - state.width() as i64 / 2).abs());
-        let choice = match (best, fallback_outcome) {
-            (Some((col, outcome)), Some(f)) if outcome > f => Some((col, outcome)),
-            (_, Some(f)) if f >= 0 || unknown.is_none() => Some((fallback.mv as usize, f)),
-            (Some((col, outcome)), _) if outcome >= 0 => Some((col, outcome)),
-            _ => None,
-        };
-        Some(match choice {
-            Some((col, outcome)) if col != fallback.mv as usize || fallback_outcome.is_some() => {
-                Decision {
-                    mv: col as Column,
-                    value: outcome as f64,
-                    pv: vec![col as Column],
-                    nodes,
-                    depth: (state.width() * state.height() - state.moves_played()) as u32,
-                    elapsed,
-                    iterations: proven.len() as u64,
-                }
-            }
-            _ => {
-                // Nothing proven better than the search's choice; if that choice is a
-                // proven loss, any column not proven lost is better.
-                let mv = match (fallback_outcome, unknown) {
-                    (Some(-1), Some(col)) => col as Column,
-                    _ => fallback.mv,
-                };
-                Decision {
-                    mv,
-                    nodes,
-                    elapsed,
-                    pv: if mv == fallback.mv {
-                        fallback.pv
-                    } else {
-                        vec![mv]
-                    },
-                    ..fallback
-                }
-            }
+        Some(match proven {
+            Some((col, outcome)) => Decision {
+                mv: col as Column,
+                value: outcome as f64,
+                pv: vec![col as Column],
+                nodes,
+                depth: (state.width() * state.height() - state.moves_played()) as u32,
+                elapsed,
+                iterations: 1,
+            },
+            None => Decision {
+                nodes,
+                elapsed,
+                ..fallback
+            },
         })
     }
 

@@ -72,8 +72,14 @@ impl<B: Bits> Shape<B> {
         self.width * self.height
     }
     /// Every playable cell.
+    #[inline]
     pub fn board(&self) -> B {
         self.board
+    }
+    /// One bit at the bottom of each column.
+    #[inline]
+    pub fn bottom(&self) -> B {
+        self.bottom
     }
     #[inline]
     fn stride(&self) -> u32 {

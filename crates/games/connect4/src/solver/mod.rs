@@ -10,18 +10,22 @@ mod search;
 mod sorter;
 mod table;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{on_board, Connect4};
 
 pub use sorter::center_order;
-pub use table::{TranspositionTable, DEFAULT_TABLE_BITS};
+pub use table::{Hit, TranspositionTable, DEFAULT_TABLE_BITS, MIN_TABLE_BITS};
 
 /// A solver with its table; reuse one across positions of the same shape (the table keeps
 /// what earlier positions proved). Positions of another shape clear it first.
 pub struct Solver {
     table: TranspositionTable,
     nodes: u64,
+    /// Threads per solve: the first searches as alone, the others perturb their move order
+    /// and share what they prove through the table (lazy SMP).
+    threads: usize,
     /// Width, height and k of the positions the table's entries belong to.
     shape: Option<(usize, usize, usize)>,
 }
@@ -43,8 +47,20 @@ impl Solver {
         Solver {
             table: TranspositionTable::new(bits),
             nodes: 0,
+            threads: 1,
             shape: None,
         }
+    }
+
+    /// Solves with `threads` threads sharing the table (at least 1).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Threads per solve.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Positions searched since the last [`Solver::reset_nodes`].
@@ -85,10 +101,89 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> Option<i32> {
         self.prepare(state);
-        let mut search = search::Search::new(&mut self.table, state.width(), deadline);
-        let score = on_board!(state.board(), p => search.solve(p, weak));
+        let width = state.width();
+        if self.threads == 1 {
+            let mut search = search::Search::new(&self.table, width, deadline);
+            let score = on_board!(state.board(), p => search.solve(p, weak));
+            self.nodes += search.nodes;
+            return score;
+        }
+        let stop = AtomicBool::new(false);
+        let table = &self.table;
+        let run = |thread: u64| {
+            let mut search = search::Search::new(table, width, deadline).parallel(&stop, thread);
+            let score = on_board!(state.board(), p => search.solve(p, weak));
+            if score.is_some() {
+                // The first to finish stops the others: they only fed the table.
+                stop.store(true, Ordering::Relaxed);
+            }
+            (score, search.nodes)
+        };
+        let results: Vec<(Option<i32>, u64)> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads as u64)
+                .map(|thread| scope.spawn(move || run(thread)))
+                .collect();
+            let mut results = vec![run(0)];
+            results.extend(
+                helpers
+                    .into_iter()
+                    .map(|h| h.join().expect("a solver thread never panics")),
+            );
+            results
+        });
+        self.nodes += results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
+        results.into_iter().find_map(|(score, _)| score)
+    }
+
+    /// Whether the exact score of `state` for the player to move is at most `bound` (one
+    /// null-window search: far cheaper than the score itself). `None` if `deadline` passes
+    /// first.
+    pub fn at_most_until(
+        &mut self,
+        state: &Connect4,
+        bound: i32,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
+        self.prepare(state);
+        let mut search = search::Search::new(&self.table, state.width(), deadline);
+        let answer = on_board!(state.board(), p => search.at_most(p, bound));
         self.nodes += search.nodes;
-        score
+        answer
+    }
+
+    /// A column that keeps the outcome (win, draw or loss) of `state` for the player to
+    /// move, with that outcome (+1, 0, −1): a weak solve of the position, then one
+    /// null-window test per column in `preference` order until one holds the outcome
+    /// (usually the first: the solve has filled the table). All columns lose when the
+    /// outcome is −1; the first playable one in `preference` is returned then. `None` if
+    /// `deadline` passes first or the game is over.
+    pub fn keep_outcome_until(
+        &mut self,
+        state: &Connect4,
+        preference: impl IntoIterator<Item = usize>,
+        deadline: Option<Instant>,
+    ) -> Option<(usize, i32)> {
+        use ply_core::Game;
+        if state.is_terminal() {
+            return None;
+        }
+        let outcome = self.solve_until(state, true, deadline)?;
+        for col in preference {
+            if !state.can_play(col) {
+                continue;
+            }
+            if state.is_winning_move(col) || outcome == -1 {
+                return Some((col, outcome));
+            }
+            let mut child = state.clone();
+            child.play(col as u8);
+            // The column keeps a win if the child is lost for the opponent (score ≤ −1),
+            // a draw if the child is at most a draw for them.
+            if self.at_most_until(&child, -outcome, deadline)? {
+                return Some((col, outcome));
+            }
+        }
+        None
     }
 
     /// The score of every column for the player to move: `None` for a full column (or any
