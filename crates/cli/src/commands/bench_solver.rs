@@ -29,6 +29,9 @@ pub struct SolverBenchArgs {
     /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB).
     #[arg(long, default_value_t = ply_connect4::solver::DEFAULT_TABLE_BITS)]
     pub table_bits: u32,
+    /// Threads per solve, sharing the table.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -46,7 +49,9 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     } else {
         ColumnBase::One
     };
-    let mut solver = Solver::with_table_bits(args.table_bits);
+    let mut solver = Solver::with_table_bits(args.table_bits).with_threads(args.threads);
+    // Fault the table's pages in now, not during the first positions.
+    solver.clear();
     let report = run_test_set(&mut solver, &start, &cases, base, args.weak);
     for (line, error) in &report.errors {
         eprintln!("line {line}: {error}");

@@ -28,9 +28,13 @@ pub struct SolveArgs {
     /// Read columns numbered from 0 (Steininger's test data) instead of 1.
     #[arg(long)]
     pub zero_based: bool,
-    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB).
-    #[arg(long, default_value_t = ply_connect4::solver::DEFAULT_TABLE_BITS)]
-    pub table_bits: u32,
+    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB, 28 =
+    /// 2 GiB). Default: a quarter of the available memory, at most 2 GiB.
+    #[arg(long)]
+    pub table_bits: Option<u32>,
+    /// Threads per solve, sharing the table.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Print the nodes searched and the time of each position on standard error.
     #[arg(long)]
     pub stats: bool,
@@ -61,7 +65,10 @@ pub fn connect4_from(variant: &VariantArgs) -> anyhow::Result<Connect4> {
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let start = connect4_from(&args.variant)?;
-    let mut solver = Solver::with_table_bits(args.table_bits);
+    let bits = args
+        .table_bits
+        .unwrap_or_else(ply_connect4::solver::machine_table_bits);
+    let mut solver = Solver::with_table_bits(bits).with_threads(args.threads);
     let options = SolveOptions {
         weak: args.weak,
         analyze: args.analyze,

@@ -34,6 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         value("--table-bits").map_or(ply_connect4::solver::DEFAULT_TABLE_BITS, |b| b as u32),
     )
     .with_threads(value("--threads").unwrap_or(1));
+    solver.clear();
     let report = run_test_set(&mut solver, &start, &cases, base, weak);
     println!("{path}: {report}");
     for (line, expected, found) in report.wrong.iter().take(5) {

@@ -166,3 +166,55 @@ fn empty_7x6_board_is_a_first_player_win_in_the_centre() {
     let expected = [-1, -1, 0, 1, 0, -1, -1];
     assert_eq!(signs, expected.map(Some).to_vec());
 }
+
+/// Two threads sharing the table (lazy SMP) give the same scores as one.
+#[test]
+fn parallel_solver_agrees_with_the_published_scores() {
+    let path = data_dir().join("Test_L2_R2");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut cases = parse_test_set(&text).unwrap();
+    cases.truncate(if cfg!(debug_assertions) { 5 } else { 100 });
+    let mut solver = Solver::with_table_bits(22).with_threads(2);
+    assert_eq!(solver.threads(), 2);
+    let start = Connect4::standard();
+    let report = run_test_set(&mut solver, &start, &cases, ColumnBase::One, false);
+    assert!(report.wrong.is_empty(), "{:?}", report.wrong);
+    assert_eq!(report.correct, cases.len());
+}
+
+/// `at_most_until` answers "is the score at most b" for every b around the true score, and
+/// `keep_outcome_until` picks a column whose child has the outcome the position has.
+#[test]
+fn bound_tests_and_outcome_keeping_columns_agree_with_exact_scores() {
+    let path = data_dir().join("Test_L2_R1");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let cases = parse_test_set(&text).unwrap();
+    let mut solver = Solver::with_table_bits(22);
+    let mut exact = Solver::with_table_bits(22);
+    for case in cases.iter().take(60) {
+        let state = Connect4::standard().after(&case.moves).unwrap();
+        for bound in case.expected - 2..=case.expected + 2 {
+            assert_eq!(
+                solver.at_most_until(&state, bound, None),
+                Some(case.expected <= bound),
+                "{} at most {bound}",
+                case.moves
+            );
+        }
+        let (col, outcome) = solver
+            .keep_outcome_until(&state, ply_connect4::solver::center_order(7), None)
+            .unwrap();
+        assert_eq!(outcome, case.expected.signum(), "{}", case.moves);
+        let child_sign = if state.is_winning_move(col) {
+            -1
+        } else {
+            let mut child = state.clone();
+            ply_core::Game::play(&mut child, col as u8);
+            exact.solve(&child, true)
+        };
+        // A column that keeps a loss may be any; one that keeps a win or draw must.
+        if outcome >= 0 {
+            assert_eq!(-child_sign, outcome, "{} column {col}", case.moves);
+        }
+    }
+}

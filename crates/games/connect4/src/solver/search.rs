@@ -236,6 +236,15 @@ impl<'t> Search<'t> {
             }
         }
 
+        // A forced move (one block, or one column that does not lose at once) needs no
+        // table entry of its own: its child's entry serves, and the probe would be one more
+        // cache miss.
+        if (next & (next - B::ONE)).is_empty() {
+            let mut child = *p;
+            child.play_cell(next);
+            return -self.negamax(&child, -beta, -alpha);
+        }
+
         let bounds = Bounds::new(p.shape().cells());
         let key = self.table_key(p);
         let hit = self.table.get(key);
@@ -269,36 +278,19 @@ impl<'t> Search<'t> {
             }
         });
 
-        // Enhanced transposition cut-off: a child whose stored upper bound already puts
-        // this node at or above beta ends the search before any child is searched.
-        if moves < cells - ETC_MIN_EMPTY {
-            let mut rest = next;
-            while !rest.is_empty() {
-                let cell = rest & !(rest - B::ONE);
-                rest ^= cell;
-                let mut child = *p;
-                child.play_cell(cell);
-                let stored = self.table.get(self.table_key(&child)).bound;
-                if stored != 0 {
-                    if let Err(upper) = bounds.decode(stored) {
-                        if -upper >= beta {
-                            let col = p.shape().column_of(cell);
-                            self.store(p, key, bounds.lower(-upper), Some(col));
-                            return -upper;
-                        }
-                    }
-                }
-            }
-        }
-
+        // Score the moves, and ask for every child's table line first: the probes' cache
+        // misses then overlap each other and the scoring instead of coming one by one.
         let mut sorter = MoveSorter::new();
+        let mut child_keys = [0u64; crate::notation::MAX_WIDTH];
         for i in (0..self.width).rev() {
             let col = self.order[i];
             let cell = next & p.shape().column(col);
             if !cell.is_empty() {
-                // Fetch the child's table line now, while the other moves are scored.
-                let child_key = p.opponent() + (p.mask() | cell);
-                self.table.prefetch(child_key.fold64());
+                let mut child = *p;
+                child.play_cell(cell);
+                let child_key = self.table_key(&child);
+                self.table.prefetch(child_key);
+                child_keys[col as usize] = child_key;
                 let bonus = if table_move == Some(col) {
                     TABLE_MOVE_BONUS
                 } else {
@@ -308,6 +300,27 @@ impl<'t> Search<'t> {
                 sorter.add(cell, move_score(p, cell) + bonus + noise);
             }
         }
+
+        // Enhanced transposition cut-off: a child whose stored upper bound already puts
+        // this node at or above beta ends the search before any child is searched.
+        if moves < cells - ETC_MIN_EMPTY {
+            for i in 0..self.width {
+                let col = self.order[i];
+                if (next & p.shape().column(col)).is_empty() {
+                    continue;
+                }
+                let stored = self.table.get(child_keys[col as usize]).bound;
+                if stored != 0 {
+                    if let Err(upper) = bounds.decode(stored) {
+                        if -upper >= beta {
+                            self.store(p, key, bounds.lower(-upper), Some(col));
+                            return -upper;
+                        }
+                    }
+                }
+            }
+        }
+
         let mut best = None;
         while let Some(cell) = sorter.pop() {
             let mut child = *p;
@@ -391,14 +404,20 @@ impl<'t> Search<'t> {
         } else {
             (-(cells - moves) / 2, (cells + 1 - moves) / 2)
         };
+        let mut first = true;
         while min < max {
-            // Bisect, but lean towards 0: small scores are far cheaper to prove.
+            // The first probe asks only who wins (window 0, 1), as a weak solve would:
+            // hard positions tend to score near 0, and its proof fills the table for the
+            // rest. Then bisect, leaning as Pons' solver does.
             let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
+            if first && min < 0 && max > 0 {
+                med = 0;
+            } else if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
+            first = false;
             let r = self.negamax(p, med, med + 1);
             if self.aborted {
                 return None;

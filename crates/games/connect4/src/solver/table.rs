@@ -1,21 +1,23 @@
 //! The solver's transposition table: `u64` entries in buckets of two (one 16-byte pair of a
-//! cache line), indexed by the position key modulo a prime.
+//! cache line), indexed by the top bits of the scrambled position key.
 //!
 //! Entry layout:
 //!
 //! ```text
 //!   63                          22 21    16 15     9  8  7         0
 //!   +------------------------------+-------+--------+---+-----------+
-//!   | key mod 2^42 (the check bits) | move  |  ply   | i | bound     |
+//!   | s mod 2^42 (the check bits)   | move  |  ply   | i | bound     |
 //!   +------------------------------+-------+--------+---+-----------+
 //!                                   column+1  moves    index's low bit; bound 0 = empty
 //!                                   (0: none)
 //! ```
 //!
-//! The index `i = key mod p` (p an odd prime ≥ 2^22) picks the bucket `i / 2`; the entry
-//! keeps `i`'s low bit and the check `key mod 2^42`, and by the Chinese remainder theorem
-//! these determine every key below `p·2^42` ≥ 2^64: on boards of up to 64 bits (7x6, 8x7,
-//! 9x5 …) a hit is never a collision. Keys of 128-bit boards are folded to 64 bits first, so
+//! The key is first scrambled, `s = key · C mod 2^64` with `C` odd: a bijection, so `s`
+//! determines the key. The index `i` is the top `b` bits of `s` (a table of `2^b` entries,
+//! `b ≥ 22`) and picks the bucket `i / 2`; the entry keeps `i`'s low bit and the low 42
+//! bits of `s`, so with the bucket they give all 64 bits of `s`: on boards of up to 64 bits
+//! (7x6, 8x7, 9x5 …) a hit is never a collision. (A modulus by a prime, as in Pons' solver,
+//! gives the same guarantee but costs a 64-bit division per probe.) Keys of 128-bit boards are folded to 64 bits first, so
 //! there a false hit has a probability of about 2^-64 per probe.
 //!
 //! Replacement: the bucket's first slot keeps the entry nearest the root (fewest moves
@@ -26,6 +28,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The default size: 2^24 entries of 8 bytes, 128 MiB (the size Pons' benchmark uses,
 /// 2^24 entries, and small next to this machine's memory).
 pub const DEFAULT_TABLE_BITS: u32 = 24;
+
+/// A table size for this machine: a quarter of the memory available now, at most 2^28
+/// entries (2 GiB), at least the minimum; the default size where that cannot be read.
+pub fn machine_table_bits() -> u32 {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("MemAvailable:"))
+                .and_then(|rest| {
+                    rest.trim()
+                        .trim_end_matches("kB")
+                        .trim()
+                        .parse::<u64>()
+                        .ok()
+                })
+        });
+    match available {
+        Some(kib) => {
+            let entries = kib * 1024 / 4 / 8;
+            (63 - entries.max(1).leading_zeros()).clamp(MIN_TABLE_BITS, 28)
+        }
+        None => DEFAULT_TABLE_BITS,
+    }
+}
 
 /// The bits of an entry that identify its key: the check bits and the index's parity.
 const TAG_MASK: u64 = !((1 << 22) - 1) | (1 << 8);
@@ -49,7 +76,6 @@ pub struct Hit {
 /// Huge pages are 2 MiB; the table starts on one so the kernel can back it with them.
 const HUGE_PAGE: usize = 1 << 21;
 
-
 /// A fixed-size table of bounds, shared by the threads of a parallel solve: every entry is
 /// one atomic `u64`, read and written whole (relaxed: a plain load or store on x86-64), so
 /// a probe sees either an old entry or a new one, never a torn mix, and the check bits
@@ -59,13 +85,15 @@ pub struct TranspositionTable {
     storage: Vec<AtomicU64>,
     start: usize,
     size: u64,
+    /// `64 − b` for a table of `2^b` entries: the shift that leaves the index.
+    shift: u32,
 }
 
 impl TranspositionTable {
-    /// A table of the smallest prime number of entries at least `2^bits` (`bits` is clamped
-    /// to 22..=32).
+    /// A table of `2^bits` entries (`bits` is clamped to 22..=32).
     pub fn new(bits: u32) -> Self {
-        let size = next_prime(1u64 << bits.clamp(MIN_TABLE_BITS, 32));
+        let bits = bits.clamp(MIN_TABLE_BITS, 32);
+        let size = 1u64 << bits;
         let slack = HUGE_PAGE / 8;
         let storage = zeroed_atomics(size as usize + 1 + slack);
         let misalignment = storage.as_ptr() as usize % HUGE_PAGE;
@@ -78,11 +106,11 @@ impl TranspositionTable {
             storage,
             start,
             size,
+            shift: 64 - bits,
         };
         table.advise_huge_pages();
-        // Touch every page now: a zeroed allocation is mapped lazily, and the page faults
-        // would otherwise be charged to the first searches.
-        table.clear();
+        // The zeroed allocation is mapped lazily: a short solve touches only the pages it
+        // uses (benchmarks call `clear` first, so page faults are not charged to them).
         table
     }
 
@@ -131,16 +159,24 @@ impl TranspositionTable {
         }
     }
 
+    /// The key scrambled by a bijection: multiplying by an odd constant is invertible
+    /// modulo 2^64 and makes the top bits depend on every bit of the key.
+    #[inline]
+    fn scramble(key: u64) -> u64 {
+        key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key % self.size) as usize
+        (Self::scramble(key) >> self.shift) as usize
     }
 
     /// The bucket's first slot and the tag (check bits and index parity) of `key`.
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let i = self.index(key);
-        (i & !1, (key << 22) | ((i as u64 & 1) << 8))
+        let scrambled = Self::scramble(key);
+        let i = (scrambled >> self.shift) as usize;
+        (i & !1, (scrambled << 22) | ((i as u64 & 1) << 8))
     }
 
     /// Stores `value` (non-zero) and the best column, if known, for `key`, found `ply` moves
@@ -196,9 +232,8 @@ impl TranspositionTable {
 /// `len` zeroed atomics from a zeroed allocation, which the allocator maps lazily (so the
 /// huge-page advice still applies when the pages are first touched).
 fn zeroed_atomics(len: usize) -> Vec<AtomicU64> {
-    const _: () = assert!(
-        std::mem::size_of::<AtomicU64>() == 8 && std::mem::align_of::<AtomicU64>() == 8
-    );
+    const _: () =
+        assert!(std::mem::size_of::<AtomicU64>() == 8 && std::mem::align_of::<AtomicU64>() == 8);
     let mut zeros = std::mem::ManuallyDrop::new(vec![0u64; len]);
     let (ptr, len, capacity) = (zeros.as_mut_ptr(), zeros.len(), zeros.capacity());
     // SAFETY: `AtomicU64` has the size and alignment of `u64` here (checked above) and
@@ -208,24 +243,6 @@ fn zeroed_atomics(len: usize) -> Vec<AtomicU64> {
     unsafe { Vec::from_raw_parts(ptr as *mut AtomicU64, len, capacity) }
 }
 
-fn is_prime(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    let mut d = 2;
-    while d * d <= n {
-        if n.is_multiple_of(d) {
-            return false;
-        }
-        d += 1;
-    }
-    true
-}
-
-fn next_prime(n: u64) -> u64 {
-    (n..).find(|&m| is_prime(m)).expect("primes are unbounded")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,7 +250,7 @@ mod tests {
     #[test]
     fn stored_values_come_back_and_others_miss() {
         let mut t = TranspositionTable::new(MIN_TABLE_BITS);
-        assert_eq!(t.len() as u64, next_prime(1 << MIN_TABLE_BITS));
+        assert_eq!(t.len(), 1 << MIN_TABLE_BITS);
         let bound = |t: &TranspositionTable, key| t.get(key).bound;
         t.put(12345, 10, 7, Some(3));
         assert_eq!(
@@ -244,8 +261,10 @@ mod tests {
             }
         );
         assert_eq!(bound(&t, 12346), 0);
-        // Same index, different check bits: a miss, not a false hit.
-        let other = 12345 + t.size;
+        // Same bucket, different check bits: a miss, not a false hit. (Scrambling is
+        // invertible: unscramble a value with the same top bits.)
+        let other = unscramble(TranspositionTable::scramble(12345) ^ (1 << 20));
+        assert_eq!(t.index(other), t.index(12345));
         assert_eq!(bound(&t, other), 0);
         // A deeper entry goes to the second slot and keeps the first.
         t.put(other, 20, 9, None);
@@ -258,7 +277,8 @@ mod tests {
             }
         );
         // One nearer the root takes the first slot.
-        let third = 12345 + 2 * t.size;
+        let third = unscramble(TranspositionTable::scramble(12345) ^ (1 << 21));
+        assert_eq!(t.index(third), t.index(12345));
         t.put(third, 5, 3, Some(35));
         assert_eq!(
             t.get(third),
@@ -268,18 +288,23 @@ mod tests {
             }
         );
         assert_eq!(bound(&t, 12345), 0);
-        // Same check bits, neighbouring index (the other half of the bucket): no false hit.
-        let neighbour = 12345 ^ 1;
+        // Same check bits, the other half of the bucket: no false hit.
+        let neighbour = unscramble(TranspositionTable::scramble(12345) ^ (1 << t.shift));
+        assert_eq!(t.index(neighbour) ^ 1, t.index(12345));
         assert_eq!(bound(&t, neighbour), 0);
-        // Keys that differ only above the check bits land on other indices.
-        assert_eq!(bound(&t, other + (1 << 42)), 0);
         t.clear();
         assert_eq!(bound(&t, other), 0);
     }
 
-    #[test]
-    fn primes_are_found() {
-        assert_eq!(next_prime(1 << 16), 65537);
-        assert_eq!(next_prime(24), 29);
+    /// The inverse of [`TranspositionTable::scramble`]: multiplying by the constant's
+    /// inverse modulo 2^64 (Newton's iteration doubles the correct low bits each step).
+    fn unscramble(s: u64) -> u64 {
+        let c: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut inverse = c;
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(c.wrapping_mul(inverse)));
+        }
+        assert_eq!(c.wrapping_mul(inverse), 1);
+        s.wrapping_mul(inverse)
     }
 }
