@@ -36,6 +36,30 @@ pub struct Shape<B> {
     plain_shifts: bool,
 }
 
+impl Shape<u64> {
+    /// The standard 7x6 board with lines of four, as a constant: code generic over the
+    /// shape but given this one folds every width, height and mask into the instructions.
+    pub const fn standard() -> Self {
+        let (width, height) = (7, 6);
+        let mut bottom = 0u64;
+        let mut board = 0u64;
+        let mut c = 0;
+        while c < width {
+            bottom |= 1 << (c * (height + 1));
+            board |= ((1 << height) - 1) << (c * (height + 1));
+            c += 1;
+        }
+        Shape {
+            width,
+            height,
+            k: 4,
+            bottom,
+            board,
+            plain_shifts: true,
+        }
+    }
+}
+
 impl<B: Bits> Shape<B> {
     /// The shape of a `width` x `height` board with lines of `k`; the caller has checked
     /// that `width·(height+1)` bits fit in `B`.
@@ -328,8 +352,16 @@ impl<B: Bits> Position<B> {
     /// below an opponent's winning cell. Call only when the mover cannot win at once.
     #[inline]
     pub fn non_losing_cells(&self) -> B {
-        let mut playable = self.playable();
-        let threats = self.opponent_winning_cells();
+        self.non_losing_cells_in(&self.shape)
+    }
+
+    /// [`Position::non_losing_cells`] with the shape given (the position's own, perhaps as
+    /// a constant the compiler can fold).
+    #[inline(always)]
+    pub fn non_losing_cells_in(&self, shape: &Shape<B>) -> B {
+        let empty = shape.board ^ self.mask;
+        let mut playable = (self.mask + shape.bottom) & shape.board;
+        let threats = shape.completions(self.opponent()) & empty;
         let forced = playable & threats;
         if !forced.is_empty() {
             if !(forced & (forced - B::ONE)).is_empty() {

@@ -13,7 +13,7 @@ mod table;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{on_board, Connect4};
+use crate::game::Connect4;
 
 pub use sorter::center_order;
 pub use table::{machine_table_bits, Hit, TranspositionTable, DEFAULT_TABLE_BITS, MIN_TABLE_BITS};
@@ -105,7 +105,7 @@ impl Solver {
         let width = state.width();
         if self.threads == 1 {
             let mut search = search::Search::new(&self.table, width, deadline);
-            let score = on_board!(state.board(), p => search.solve(p, weak));
+            let score = search.solve_board(state.board(), weak);
             self.nodes += search.nodes;
             return score;
         }
@@ -113,7 +113,7 @@ impl Solver {
         let table = &self.table;
         let run = |thread: u64| {
             let mut search = search::Search::new(table, width, deadline).parallel(&stop, thread);
-            let score = on_board!(state.board(), p => search.solve(p, weak));
+            let score = search.solve_board(state.board(), weak);
             if score.is_some() {
                 // The first to finish stops the others: they only fed the table.
                 stop.store(true, Ordering::Relaxed);
@@ -147,7 +147,7 @@ impl Solver {
     ) -> Option<bool> {
         self.prepare(state);
         let mut search = search::Search::new(&self.table, state.width(), deadline);
-        let answer = on_board!(state.board(), p => search.at_most(p, bound));
+        let answer = search.at_most_board(state.board(), bound);
         self.nodes += search.nodes;
         answer
     }
