@@ -1,5 +1,6 @@
 //! Alpha-beta for Quoridor: negamax with optional iterative deepening, transposition table,
-//! path-aware move ordering, seed 002's pseudo-depth and a wall filter.
+//! path-aware move ordering, seed 002's pseudo-depth, a wall filter, reductions of late
+//! walls, repetitions scored as draws, and a budget in time or nodes.
 //!
 //! It lives here rather than in the generic search crate because the parts that make it
 //! strong know Quoridor: which walls touch a shortest path, how far a step brings a pawn.
@@ -49,11 +50,11 @@ pub struct SearchOptions {
     /// asked about earlier in the game as a draw (0): a side ahead then makes progress
     /// instead of stepping back and forth, and a side behind may hold the repetition.
     pub repetitions: bool,
-    /// The agent's think time when the caller gives no time limit (scaled by the walls
-    /// still in hand: ×2 at the start, ×½ when none are left).
+    /// The agent's think time when the caller gives no time or node limit (scaled by the
+    /// walls still in hand: ×2 at the start, ×½ when none are left).
     pub time: Option<Duration>,
-    /// The agent's node budget per move when the caller gives no time limit (scaled by the
-    /// walls in hand like `time`). Nodes, unlike time, do not depend on the machine's load,
+    /// The agent's node budget per move when the caller gives no time or node limit (scaled
+    /// by the walls in hand like `time`). Nodes, unlike time, do not depend on the machine's load,
     /// so a budget in nodes plays the same game on a busy machine as on a quiet one.
     pub nodes: Option<u64>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
@@ -370,6 +371,8 @@ impl AlphaBetaAgent {
         }
         if self.options.repetitions {
             let key = state.zobrist();
+            // Only pawn steps can repeat a position (walls stay). The draw may reach the
+            // table and be reused on another line: accepted, as usual for repetitions.
             if ply > 0 && self.repeats(key, ply) {
                 return 0;
             }
