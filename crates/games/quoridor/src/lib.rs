@@ -13,8 +13,8 @@
 //!   [`threat::single_wall_threat`], the worst detour one wall can force); [`AlphaBetaAgent`].
 //! - Strength (9x9, 10 walls, `match` example, 100 games, 50 per colour from 2-ply random
 //!   openings): `strongest` with its defaults (10000 nodes a move, scaled by walls in hand)
-//!   wins 93 against `seed002` in about 0.73 of seed 002's time per game, and 40 of 40
-//!   against `seed004-mcts`.
+//!   wins 93 against `seed002` in about 0.72 of seed 002's time per game (88 from 4-ply
+//!   openings, in 0.83 of its time), and 40 of 40 against `seed004-mcts`.
 //! - Agents by name: [`agents::catalog`] (`strongest` = `default`, `seed002`,
 //!   `seed004-minimax`, `seed004-expectimax`, `seed004-mcts`, `mcts-paths`, and the generic
 //!   ones), [`agents::build_agent`].
