@@ -136,6 +136,7 @@ impl<B: Bits> Shape<B> {
     }
 
     /// Whether `stones` hold `k` in a line anywhere.
+    #[inline(always)]
     pub fn has_line(&self, stones: B) -> bool {
         let h = self.height;
         [1, h + 1, h, h + 2]
@@ -143,8 +144,10 @@ impl<B: Bits> Shape<B> {
             .any(|&dir| !runs(stones, dir, self.k).is_empty())
     }
 
-    /// The cells (empty or not) that would complete a line of `k` for `stones`.
-    #[inline]
+    /// The cells (empty or not) that would complete a line of `k` for `stones`. Always
+    /// inlined: the solver calls it for every child, and with a constant shape (the
+    /// standard board) every branch and shift amount folds away.
+    #[inline(always)]
     pub fn completions(&self, stones: B) -> B {
         if self.plain_shifts {
             completions_of_four(stones, self.height, |x, n| x << n, |x, n| x >> n)
@@ -158,7 +161,7 @@ impl<B: Bits> Shape<B> {
 
 /// Bits `x` such that `x, x+dir, …, x+(k−1)·dir` are all in `p`, built by doubling the run
 /// length (`k = 4` costs two shift-ANDs per direction).
-#[inline]
+#[inline(always)]
 fn runs<B: Bits>(p: B, dir: u32, k: u32) -> B {
     let mut acc = p;
     let mut have = 1;

@@ -448,15 +448,24 @@ impl<'t> Search<'t> {
         } else {
             (-(cells - moves) / 2, (cells + 1 - moves) / 2)
         };
+        // Near the start, where scores are small and every probe near them is a long
+        // proof, first ask only who wins (window 0, 1), then walk outwards from there in
+        // doubling steps (a score of 1 takes two probes); elsewhere bisect, leaning as
+        // Pons' solver does (far probes are cheap: a window far from the score is refuted
+        // quickly).
+        let gallop = moves < ZERO_FIRST_BELOW;
+        let mut step = 1;
         let mut first = true;
         while min < max {
-            // Bisect, leaning as Pons' solver does (far probes are cheap: a window far from
-            // the score is refuted quickly). But near the start, where scores are small and
-            // every probe near them is a long proof, first ask only who wins (window 0, 1):
-            // that proof also fills the table for the next probe.
             let mut med = min + (max - min) / 2;
-            if first && moves < ZERO_FIRST_BELOW && min < 0 && max > 0 {
+            if gallop && first && min < 0 && max > 0 {
                 med = 0;
+            } else if gallop && min >= 0 && min + step - 1 < max {
+                med = min + step - 1;
+                step *= 2;
+            } else if gallop && max <= 0 && max - step >= min {
+                med = max - step;
+                step *= 2;
             } else if med <= 0 && min / 2 < med {
                 med = min / 2;
             } else if med >= 0 && max / 2 > med {
