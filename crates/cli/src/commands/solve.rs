@@ -28,8 +28,9 @@ pub struct SolveArgs {
     /// Read columns numbered from 0 (Steininger's test data) instead of 1.
     #[arg(long)]
     pub zero_based: bool,
-    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB, 28 =
-    /// 2 GiB). Default: a quarter of the available memory, at most 2 GiB.
+    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB).
+    /// Default: 24, or less if a quarter of the available memory is smaller (bigger tables
+    /// are slower here: more nodes saved than time lost only past hours of search).
     #[arg(long)]
     pub table_bits: Option<u32>,
     /// Threads per solve, sharing the table.
