@@ -73,18 +73,7 @@ impl PackedPassages {
     /// Steps from `from` to the nearest cell of `goal_row`, or `None` if walls cut it off.
     #[inline]
     pub fn distance_to_row(&self, from: Square, goal_row: usize) -> Option<u32> {
-        let goal = self.row_bits(goal_row);
-        let mut reached = self.bit(from);
-        let mut steps = 0;
-        while reached & goal == 0 {
-            let next = self.grow(reached);
-            if next == reached {
-                return None;
-            }
-            reached = next;
-            steps += 1;
-        }
-        Some(steps)
+        self.steps_until(self.bit(from), 0, self.row_bits(goal_row))
     }
 
     /// One shortest path from `from` to `goal_row`. `None` if there is no path.
@@ -127,9 +116,13 @@ impl PackedPassages {
         // A path of at most k steps through a closed step would reach one of its ends in
         // under k steps, and every touched cell is at least k steps away: the cells within
         // k steps are the same on both boards.
-        let mut reached = reach.within[k];
-        let mut steps = k as u32;
-        while reached & reach.goal == 0 {
+        self.steps_until(reach.within[k], k as u32, reach.goal)
+    }
+
+    /// Grows `reached` (the cells within `steps` steps) one step at a time until it meets
+    /// `goal`: the number of steps then, `None` if it stops growing first.
+    fn steps_until(&self, mut reached: u128, mut steps: u32, goal: u128) -> Option<u32> {
+        while reached & goal == 0 {
             let next = self.grow(reached);
             if next == reached {
                 return None;

@@ -306,13 +306,7 @@ impl<'t> Search<'t> {
         }
         // The table's best column is stored for the position as keyed: mirror it back when
         // the key came from the mirror image.
-        let table_move = hit.best.map(|col| {
-            if self.keyed_by_mirror(p) {
-                self.width as u32 - 1 - col
-            } else {
-                col
-            }
-        });
+        let table_move = hit.best.map(|col| self.as_keyed(p, col));
 
         // Score the moves, and ask for every child's table line first: the probes' cache
         // misses then overlap each other and the scoring instead of coming one by one.
@@ -380,22 +374,21 @@ impl<'t> Search<'t> {
         alpha
     }
 
-    /// Whether `p`'s table key is its mirror image's key.
+    /// Column `col` of `p` as seen from `p`'s table key: mirrored when the key is the
+    /// mirror image's (the mapping is its own inverse, so it also maps back).
     #[inline]
-    fn keyed_by_mirror<B: Bits>(&self, p: &Position<B>) -> bool {
-        p.moves() < SYMMETRY_PLIES && p.mirrored_key() < p.key()
+    fn as_keyed<B: Bits>(&self, p: &Position<B>, col: u32) -> u32 {
+        if p.moves() < SYMMETRY_PLIES && p.mirrored_key() < p.key() {
+            self.width as u32 - 1 - col
+        } else {
+            col
+        }
     }
 
     /// Stores a bound for `p` under `key` with its best column (mirrored like the key).
     #[inline]
     fn store<B: Bits>(&mut self, p: &Position<B>, key: u64, bound: u8, best: Option<u32>) {
-        let best = best.map(|col| {
-            if self.keyed_by_mirror(p) {
-                self.width as u32 - 1 - col
-            } else {
-                col
-            }
-        });
+        let best = best.map(|col| self.as_keyed(p, col));
         self.table.put(key, p.moves(), bound, best);
     }
 
