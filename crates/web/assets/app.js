@@ -185,6 +185,9 @@ async function undo() {
   ui.generation++;
   ui.selectedPeg = null;
   showError('');
+  // Holds off a step already scheduled: between two undos the engine may be to move, and
+  // it must not play there.
+  ui.thinking = true;
   try {
     do {
       ui.view = await api('POST', `/games/${ui.view.id}/undo`, { count: 1 });
