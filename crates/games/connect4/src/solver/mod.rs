@@ -76,14 +76,17 @@ impl Solver {
     /// that clears first is not charged the page faults of a fresh table).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.shape = None;
     }
 
+    /// Clears the table when `state` has another shape than the positions before it (a
+    /// new or just cleared table holds nothing, so the first shape costs no clearing).
     fn prepare(&mut self, state: &Connect4) {
         let shape = (state.width(), state.height(), state.k());
-        if self.shape != Some(shape) {
+        if self.shape.is_some_and(|before| before != shape) {
             self.table.clear();
-            self.shape = Some(shape);
         }
+        self.shape = Some(shape);
     }
 
     /// The exact score of `state` for the player to move (only its sign, −1/0/1, when
