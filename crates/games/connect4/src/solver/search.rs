@@ -53,6 +53,15 @@ const SYMMETRY_PLIES: u32 = 14;
 /// (near the end the extra probes cost more than they save).
 const ETC_MIN_EMPTY: i32 = 12;
 
+/// Below this many nodes into a solve, enhanced transposition cut-offs are tried only at
+/// nodes searched before (their own entry is in the table). On a first visit in a small
+/// search the children's entries are rarely there, and probing them waits on a memory
+/// load per node; in a long search transpositions are everywhere and the cut-offs pay.
+/// Measured (mean time, one thread, quiet): `Test_L1_R1` 438 → 266 µs and `Test_L2_R1`
+/// 45.5 → 37.6 µs (together with [`THREATS_ABOVE_PLAYABLE_MAX_EMPTY`]); cut-offs only at
+/// revisited nodes throughout: the empty board 540 M → 775 M nodes, 53.8 → 65.8 s.
+const ETC_ANYWHERE_AFTER_NODES: u64 = 1_000_000;
+
 /// The ordering bonus of the column the table remembers as best (or refuting).
 const TABLE_MOVE_BONUS: u32 = 1;
 
@@ -60,19 +69,28 @@ const TABLE_MOVE_BONUS: u32 = 1;
 /// at all (earlier both always can, and the test would only cost time).
 const CAN_STILL_WIN_FROM: i32 = 20;
 
+/// Positions with more empty cells than this order moves by their threats alone.
+/// Measured (mean nodes): with the playable term everywhere, `Test_L1_R1` 4,084 and the
+/// first 50 of `Test_L1_R2` 1,118,043; with it only from here on, 3,214 and 1,128,663;
+/// never, 3,196 and 1,208,876. The empty board: 540 M nodes everywhere, 545 M from here
+/// on, 666 M never.
+const THREATS_ABOVE_PLAYABLE_MAX_EMPTY: i32 = 26;
+
 /// How promising dropping on `cell` is for the mover (higher first): twice the winning
-/// cells it leaves them (Pons' ordering), plus one for each of those just above a playable
-/// cell, where the opponent may not play below it. Measured on Pons' sets (mean nodes on
-/// the first 50 of `Test_L1_R2`): threats alone 1,118,832; with this term 1,014,243.
-/// Rewarding threats the opponent must block at once, or threats on the rows zugzwang
-/// favours, made it worse (1,201,497 and 1,016,312).
+/// cells it leaves them (Pons' ordering), plus, when `above_playable` is asked for, one
+/// for each of those just above a playable cell, where the opponent may not play below
+/// it. Measured on Pons' sets (mean nodes on the first 50 of `Test_L1_R2`): threats alone
+/// 1,118,832; with this term 1,014,243. Rewarding threats the opponent must block at once,
+/// or threats on the rows zugzwang favours, made it worse (1,201,497 and 1,016,312).
 #[inline]
-fn move_score<B: Bits>(shape: &Shape<B>, p: &Position<B>, cell: B) -> u32 {
+fn move_score<B: Bits>(shape: &Shape<B>, p: &Position<B>, cell: B, above_playable: bool) -> u32 {
     let mask = p.mask() | cell;
     let threats = shape.completions(p.current() | cell) & (shape.board() ^ mask);
+    if !above_playable {
+        return 2 * threats.count_ones();
+    }
     let playable = (mask + shape.bottom()) & shape.board();
-    let above_playable = (threats & (playable << 1)).count_ones();
-    2 * threats.count_ones() + above_playable
+    2 * threats.count_ones() + (threats & (playable << 1)).count_ones()
 }
 
 /// Positions with fewer moves than this start their exact solve with the probe at 0.
@@ -311,6 +329,7 @@ impl<'t> Search<'t> {
         // Score the moves, and ask for every child's table line first: the probes' cache
         // misses then overlap each other and the scoring instead of coming one by one.
         let mut sorter = MoveSorter::new();
+        let above_playable = cells - moves <= THREATS_ABOVE_PLAYABLE_MAX_EMPTY;
         let mut child_keys = [0u64; crate::notation::MAX_WIDTH];
         for i in (0..self.width).rev() {
             let col = self.order[i];
@@ -327,13 +346,15 @@ impl<'t> Search<'t> {
                     0
                 };
                 let noise = self.noise();
-                sorter.add(cell, move_score(&shape, p, cell) + bonus + noise);
+                sorter.add(cell, move_score(&shape, p, cell, above_playable) + bonus + noise);
             }
         }
 
         // Enhanced transposition cut-off: a child whose stored upper bound already puts
         // this node at or above beta ends the search before any child is searched.
-        if moves < cells - ETC_MIN_EMPTY {
+        if moves < cells - ETC_MIN_EMPTY
+            && (hit.bound != 0 || self.nodes > ETC_ANYWHERE_AFTER_NODES)
+        {
             for i in 0..self.width {
                 let col = self.order[i];
                 if (next & shape.column(col)).is_empty() {
