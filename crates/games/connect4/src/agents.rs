@@ -54,8 +54,9 @@ pub fn catalog() -> Catalog<Connect4> {
     );
     catalog.add_agent(
         "perfect",
-        "plays a move the solver proves keeps the win or draw, within the time budget; falls \
-         back to the deepest completed alpha-beta search when the solver cannot finish",
+        "plays a move the solver proves keeps the win or draw (or, when lost, the longest \
+         resistance), within the time budget; falls back to the deepest completed alpha-beta \
+         search when the solver cannot finish",
         PERFECT_KEYS,
         |params: &Params, _seed| {
             let time = params.duration("time")?;
@@ -79,9 +80,11 @@ const FALLBACK_SHARE: f64 = 0.2;
 /// outcome of the position (win / draw / loss: a weak solve, far cheaper than the exact
 /// score) and a column that keeps it, trying the alpha-beta choice first, then from the
 /// centre out. Keeping a proven win move after move wins (the board is finite, so a won
-/// position cannot last forever), and keeping a draw never loses. When the budget runs out
-/// first, the alpha-beta choice is played. The solver's table is kept between moves, so
-/// later moves are proven sooner.
+/// position cannot last forever), and keeping a draw never loses. A lost position (a random
+/// opening can be one) is resisted: the column whose loss comes last by exact score, so an
+/// imperfect opponent has the longest way to go wrong. When the budget runs out first, the
+/// alpha-beta choice is played. The solver's table is kept between moves, so later moves
+/// are proven sooner.
 pub struct Perfect {
     time: Duration,
     table_bits: u32,
@@ -99,6 +102,35 @@ impl Perfect {
                 .ordering(Arc::new(CenterFirst))
                 .table(16),
         }
+    }
+}
+
+impl Perfect {
+    /// In a lost position, the column whose exact score is highest (the loss furthest
+    /// away), among those solved before `deadline`, trying columns in `preference` order
+    /// (so ties go to the earlier one). `None` if not even the first could be solved.
+    fn longest_resistance(
+        &mut self,
+        state: &Connect4,
+        preference: impl IntoIterator<Item = usize>,
+        deadline: Instant,
+    ) -> Option<(usize, i32)> {
+        let mut best: Option<(usize, i32)> = None;
+        for col in preference {
+            if !state.can_play(col) {
+                continue;
+            }
+            let mut child = state.clone();
+            child.play(col as Column);
+            let Some(child_score) = self.solver.solve_until(&child, false, Some(deadline)) else {
+                break;
+            };
+            if best.is_none_or(|(_, score)| -child_score > score) {
+                best = Some((col, -child_score));
+            }
+        }
+        // Report the outcome, as `keep_outcome_until` does: the position is lost.
+        best.map(|(col, _)| (col, -1))
     }
 }
 
@@ -126,11 +158,18 @@ impl Agent<Connect4> for Perfect {
         let fallback = self.fallback.select(state, &fallback_limits)?;
         let nodes_before = self.solver.nodes();
         let first = fallback.mv as usize;
-        let preference = std::iter::once(first)
-            .chain(crate::solver::center_order(state.width()).filter(|&c| c != first));
-        let proven = self
+        let preference: Vec<usize> = std::iter::once(first)
+            .chain(crate::solver::center_order(state.width()).filter(|&c| c != first))
+            .collect();
+        let proven = match self
             .solver
-            .keep_outcome_until(state, preference, Some(deadline));
+            .keep_outcome_until(state, preference.iter().copied(), Some(deadline))
+        {
+            // Lost against perfect play: resist as long as possible, which leaves an
+            // imperfect opponent the most chances to go wrong.
+            Some((_, -1)) => self.longest_resistance(state, preference, deadline),
+            proven => proven,
+        };
         let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
         let elapsed = started.elapsed();
         Some(match proven {
@@ -182,6 +221,32 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains("table"), "{err}");
+    }
+
+    #[test]
+    fn perfect_resists_a_lost_position_as_long_as_possible() {
+        // From Pons' Test_L2_R1: the player to move loses, with score −11.
+        let state = Connect4::standard().after("271713432331713132").unwrap();
+        let scores = Solver::with_table_bits(22).analyze(&state, false);
+        let longest = scores.iter().flatten().max().copied().unwrap();
+        assert_eq!(longest, -11);
+        assert!(
+            scores.iter().flatten().any(|&s| s < longest),
+            "some column loses sooner: {scores:?}"
+        );
+        let mut agent = catalog().build("perfect:time=1s", 1).unwrap();
+        let d = agent.select(&state, &SearchLimits::none()).unwrap();
+        assert_eq!(scores[d.mv as usize], Some(longest), "{scores:?}");
+        assert_eq!(d.value, -1.0, "the outcome is still reported as a loss");
+        // Offered the quickest losses first, it still finds the longest resistance.
+        let mut worst_first: Vec<usize> = (0..7).filter(|&c| scores[c].is_some()).collect();
+        worst_first.sort_by_key(|&c| scores[c]);
+        let mut perfect = Perfect::new(Duration::from_secs(1), 22);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let (col, outcome) = perfect
+            .longest_resistance(&state, worst_first, deadline)
+            .unwrap();
+        assert_eq!((scores[col], outcome), (Some(longest), -1));
     }
 
     #[test]
