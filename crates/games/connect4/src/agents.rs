@@ -161,15 +161,16 @@ impl Agent<Connect4> for Perfect {
         let preference: Vec<usize> = std::iter::once(first)
             .chain(crate::solver::center_order(state.width()).filter(|&c| c != first))
             .collect();
-        let proven = match self
-            .solver
-            .keep_outcome_until(state, preference.iter().copied(), Some(deadline))
-        {
-            // Lost against perfect play: resist as long as possible, which leaves an
-            // imperfect opponent the most chances to go wrong.
-            Some((_, -1)) => self.longest_resistance(state, preference, deadline),
-            proven => proven,
-        };
+        let proven =
+            match self
+                .solver
+                .keep_outcome_until(state, preference.iter().copied(), Some(deadline))
+            {
+                // Lost against perfect play: resist as long as possible, which leaves an
+                // imperfect opponent the most chances to go wrong.
+                Some((_, -1)) => self.longest_resistance(state, preference, deadline),
+                proven => proven,
+            };
         let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
         let elapsed = started.elapsed();
         Some(match proven {

@@ -346,7 +346,10 @@ impl<'t> Search<'t> {
                     0
                 };
                 let noise = self.noise();
-                sorter.add(cell, move_score(&shape, p, cell, above_playable) + bonus + noise);
+                sorter.add(
+                    cell,
+                    move_score(&shape, p, cell, above_playable) + bonus + noise,
+                );
             }
         }
 
