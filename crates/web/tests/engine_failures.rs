@@ -73,6 +73,16 @@ async fn engine(app: &Router, id: &str, body: Value) -> ((StatusCode, Value), Du
     (answer, elapsed)
 }
 
+/// [`engine`] on a task of its own, so the test can act while the engine thinks.
+fn engine_in_background(
+    app: &Router,
+    id: &str,
+    body: Value,
+) -> tokio::task::JoinHandle<((StatusCode, Value), Duration)> {
+    let (app, id) = (app.clone(), id.to_string());
+    tokio::spawn(async move { engine(&app, &id, body).await })
+}
+
 async fn view(app: &Router, id: &str) -> Value {
     let (status, view) = json_call(app, Method::GET, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK, "{view}");
@@ -222,12 +232,7 @@ async fn queued_searches_all_answer_within_the_cap() {
     // given, and those queued behind it still answer, thinking less.
     let tasks: Vec<_> = ids
         .into_iter()
-        .map(|id| {
-            let app = app.clone();
-            tokio::spawn(
-                async move { engine(&app, &id, json!({ "agent": "mcts", "seed": 3 })).await },
-            )
-        })
+        .map(|id| engine_in_background(&app, &id, json!({ "agent": "mcts", "seed": 3 })))
         .collect();
     let mut queued = 0;
     for task in tasks {
@@ -358,12 +363,7 @@ async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
     let app = app(1000, 2);
     let id = new_game(&app, "connect4").await;
     let other = new_game(&app, "connect4").await;
-    let first = {
-        let (app, id) = (app.clone(), id.clone());
-        tokio::spawn(
-            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=300" })).await },
-        )
-    };
+    let first = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=300" }));
     tokio::time::sleep(Duration::from_millis(60)).await;
     // A move request and a hint alike are refused while the engine thinks on this game.
     for body in [
@@ -397,12 +397,7 @@ async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
 async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
     let app = app(1000, 2);
     let id = new_game(&app, "tictactoe").await;
-    let thinking = {
-        let (app, id) = (app.clone(), id.clone());
-        tokio::spawn(
-            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=200" })).await },
-        )
-    };
+    let thinking = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=200" }));
     tokio::time::sleep(Duration::from_millis(50)).await;
     let (status, _) = json_call(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
@@ -414,12 +409,7 @@ async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
 async fn a_client_that_goes_away_releases_its_game() {
     let app = app(1000, 2);
     let id = new_game(&app, "connect4").await;
-    let abandoned = {
-        let (app, id) = (app.clone(), id.clone());
-        tokio::spawn(
-            async move { engine(&app, &id, json!({ "agent": "fault-sleep:ms=400" })).await },
-        )
-    };
+    let abandoned = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=400" }));
     tokio::time::sleep(Duration::from_millis(50)).await;
     // The client hangs up: its request is dropped while the engine thinks.
     abandoned.abort();

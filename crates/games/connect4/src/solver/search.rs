@@ -416,6 +416,22 @@ impl<'t> Search<'t> {
         self.table.put(key, p.moves(), bound, best);
     }
 
+    /// The exact score of `p` when no search is needed: the game is over (the opponent's
+    /// last stone completed a line, or the board is full) or the mover wins at once.
+    fn settled_score<B: Bits>(p: &Position<B>) -> Option<i32> {
+        let cells = p.shape().cells() as i32;
+        let moves = p.moves() as i32;
+        if p.last_mover_won() {
+            Some(-(cells + 2 - moves) / 2)
+        } else if p.is_full() {
+            Some(0)
+        } else if p.can_win_next() {
+            Some((cells + 1 - moves) / 2)
+        } else {
+            None
+        }
+    }
+
     /// Whether the exact score of `p` is at most `bound`, by one null-window search. `None`
     /// if the deadline passed first.
     pub(crate) fn at_most<B: Bits, G: Geometry<B>>(
@@ -423,20 +439,15 @@ impl<'t> Search<'t> {
         p: &Position<B>,
         bound: i32,
     ) -> Option<bool> {
-        let cells = p.shape().cells() as i32;
-        let moves = p.moves() as i32;
-        let score = if p.last_mover_won() {
-            -(cells + 2 - moves) / 2
-        } else if p.is_full() {
-            0
-        } else if p.can_win_next() {
-            (cells + 1 - moves) / 2
-        } else {
-            let r = self.negamax::<B, G>(p, bound, bound + 1);
-            if self.aborted {
-                return None;
+        let score = match Self::settled_score(p) {
+            Some(score) => score,
+            None => {
+                let r = self.negamax::<B, G>(p, bound, bound + 1);
+                if self.aborted {
+                    return None;
+                }
+                r
             }
-            r
         };
         Some(score <= bound)
     }
@@ -448,18 +459,11 @@ impl<'t> Search<'t> {
         p: &Position<B>,
         weak: bool,
     ) -> Option<i32> {
+        if let Some(score) = Self::settled_score(p) {
+            return Some(if weak { score.signum() } else { score });
+        }
         let cells = p.shape().cells() as i32;
         let moves = p.moves() as i32;
-        if p.last_mover_won() {
-            // The opponent's last stone completed a line.
-            return Some(if weak { -1 } else { -(cells + 2 - moves) / 2 });
-        }
-        if p.is_full() {
-            return Some(0);
-        }
-        if p.can_win_next() {
-            return Some(if weak { 1 } else { (cells + 1 - moves) / 2 });
-        }
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
