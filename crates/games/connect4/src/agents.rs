@@ -103,9 +103,7 @@ impl Perfect {
                 .table(16),
         }
     }
-}
 
-impl Perfect {
     /// In a lost position, the column whose exact score is highest (the loss furthest
     /// away), among those solved before `deadline`, trying columns in `preference` order
     /// (so ties go to the earlier one). `None` if not even the first could be solved.
