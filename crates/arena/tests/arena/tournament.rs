@@ -1,6 +1,6 @@
 //! Whole tournaments of tic-tac-toe between small test agents.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;

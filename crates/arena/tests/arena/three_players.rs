@@ -1,7 +1,7 @@
 //! A tournament of a three-player game: seats rotate through every order, and results are
 //! scored pair by pair.
 
-mod common;
+use crate::common;
 
 use std::fmt;
 

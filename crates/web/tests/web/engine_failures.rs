@@ -7,7 +7,7 @@
 //! within `longest_answer(cap)` when an agent overruns, plus a little scheduling slack), and
 //! that the game is as it was and still plays.
 
-mod oneshot;
+use crate::oneshot;
 
 use std::time::{Duration, Instant};
 

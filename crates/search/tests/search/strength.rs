@@ -1,7 +1,7 @@
 //! Playing strength on tic-tac-toe: perfect searchers never lose to random play, and MCTS's
 //! root value converges to the proven result.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The horizon move filter: alpha-beta with a filter returns what a plain minimax with the
 //! same filter returns, in every configuration; an emptied list falls back to all moves.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;

@@ -1,7 +1,5 @@
 //! A tournament through the real agent catalog, written out as files.
 
-mod common;
-
 use std::path::PathBuf;
 use std::sync::Arc;
 

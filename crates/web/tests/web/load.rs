@@ -5,7 +5,7 @@
 //! The engine thinks for whatever the cap leaves after waiting for a search slot, so under
 //! load moves get shallower, not later. Set `PLY_LOAD_MOVES` for a longer run.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

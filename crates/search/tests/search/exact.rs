@@ -3,7 +3,7 @@
 //! and under hash noise (ties and odd values), with every combination of alpha-beta's
 //! options.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

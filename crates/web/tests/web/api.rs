@@ -2,7 +2,7 @@
 //! router itself (`tower::ServiceExt::oneshot`), no socket needed. The engine's own failures
 //! (panics, overruns, a full server) are in `engine_failures.rs`.
 
-mod oneshot;
+use crate::oneshot;
 
 use std::time::{Duration, Instant};
 
@@ -66,7 +66,7 @@ async fn create_builds_each_game_and_variant() {
     assert!(c4["id"].as_str().unwrap().len() == 16);
 
     let q = create(&app, "quoridor", json!({ "size": 5, "walls": 3 })).await;
-    // RULES.md: 5x5 with 3 walls has 35 moves at the start.
+    // docs/rules.md, "Quoridor counts": 5x5 with 3 walls has 35 moves at the start.
     assert_eq!(q["legal"].as_array().unwrap().len(), 35);
     assert_eq!(q["board"]["pawns"][0]["square"], "c5");
     assert_eq!(q["board"]["pawns"][1]["walls_left"], 3);
@@ -77,7 +77,7 @@ async fn create_builds_each_game_and_variant() {
     assert_eq!(h["board"]["seats"].as_array().unwrap().len(), 3);
     assert_eq!(h["players"], json!(["A", "B", "C"]));
     let rh = create(&app, "halma", json!({ "board": "rhombus" })).await;
-    // RULES.md: the FAUhalma start has 10 moves; every one carries its path.
+    // docs/rules.md, "Halma counts": the FAUhalma start has 10 moves; every one carries its path.
     assert_eq!(rh["legal"].as_array().unwrap().len(), 10);
     assert!(rh["legal"][0]["path"].as_array().unwrap().len() >= 2);
 

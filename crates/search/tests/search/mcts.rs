@@ -1,6 +1,6 @@
 //! MCTS beyond two players and beyond winning positions.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -1,0 +1,9 @@
+//! Every integration test of `ply-arena`, one module per subject, built as one
+//! test binary (one link instead of one per file keeps the test build short).
+
+mod common;
+
+mod determinism;
+mod outputs;
+mod three_players;
+mod tournament;

@@ -1,0 +1,6 @@
+//! Every integration test of `ply-connect4`, one module per subject, built as one
+//! test binary (one link instead of one per file keeps the test build short).
+
+mod perfect;
+mod rules;
+mod solver;

@@ -1,0 +1,8 @@
+//! Every integration test of `ply-halma`, one module per subject, built as one
+//! test binary (one link instead of one per file keeps the test build short).
+
+mod agents;
+mod engine;
+mod perft;
+mod rules;
+mod strength;

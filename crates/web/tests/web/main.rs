@@ -1,0 +1,9 @@
+//! Every integration test of `ply-web`, one module per subject, built as one
+//! test binary (one link instead of one per file keeps the test build short).
+
+mod oneshot;
+mod support;
+
+mod api;
+mod engine_failures;
+mod load;
