@@ -1,29 +1,34 @@
-//! `ply bench connect4-solver --set FILE`: runs a test set of solved positions (`moves score`
-//! lines, Pons' or Steininger's) through the solver and prints how many it got right and how
-//! fast: positions, correct, mean time per position, mean nodes per position, nodes/second.
+//! `ply bench connect4-solver --set NAME|FILE`: runs a test set of solved positions
+//! (`moves score` lines, Pons' or Steininger's) through the solver and prints how many it got
+//! right and how fast: positions, correct, mean time per position, mean nodes per position,
+//! nodes/second. NAME is one of the sets bundled with ply (crates/games/connect4/data), which
+//! bring their own board and column numbering.
 
-use std::path::PathBuf;
+use std::borrow::Cow;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use ply_connect4::testset::{parse_test_set, run_test_set};
-use ply_connect4::{ColumnBase, Solver};
+use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set};
+use ply_connect4::{ColumnBase, Connect4, Solver};
 
 use crate::commands::solve::connect4_from;
 use crate::variant::VariantArgs;
 
 #[derive(Args, Debug, Clone)]
 pub struct SolverBenchArgs {
-    /// The test set: one `moves score` line per position.
-    #[arg(long)]
-    pub set: PathBuf,
+    /// The test set: the name of a bundled set (Test_L1_R1 … Test_L3_R1 from Pascal Pons,
+    /// steininger/7x6/opening_L1 and the like from Christophe Steininger), or a file of
+    /// `moves score` lines.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub set: String,
     /// Run only the first N positions.
     #[arg(long)]
     pub limit: Option<usize>,
     /// Solve for the sign only (win / draw / loss) and compare signs.
     #[arg(long)]
     pub weak: bool,
-    /// The set numbers columns from 0 (Steininger's data) instead of 1 (Pons').
+    /// The file numbers columns from 0 (as Steininger's data does) instead of 1 (as Pons'
+    /// does). Bundled sets know their own numbering.
     #[arg(long)]
     pub zero_based: bool,
     /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB).
@@ -36,19 +41,74 @@ pub struct SolverBenchArgs {
     pub variant: VariantArgs,
 }
 
+/// A test set to run: its lines, the board they are for and how they number columns.
+struct SetToRun {
+    text: Cow<'static, str>,
+    start: Connect4,
+    base: ColumnBase,
+}
+
+/// A file at `args.set` if there is one, else the bundled set of that name. A bundled set
+/// fixes the board: variant flags that disagree with it are an error, not silently dropped.
+fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
+    let path = std::path::Path::new(&args.set);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading test set {}", path.display()))?;
+        let base = if args.zero_based {
+            ColumnBase::Zero
+        } else {
+            ColumnBase::One
+        };
+        return Ok(SetToRun {
+            text: Cow::Owned(text),
+            start: connect4_from(&args.variant)?,
+            base,
+        });
+    }
+    let Some(set) = bundled(&args.set) else {
+        bail!(
+            "--set {}: no such file, and no bundled set has that name (bundled: {})",
+            args.set,
+            bundled_names()
+        );
+    };
+    // Other games' flags are refused as everywhere; Connect Four's must match the set.
+    connect4_from(&args.variant)?;
+    let given = &args.variant;
+    for (flag, value, wanted) in [
+        ("--width", given.width, set.width),
+        ("--height", given.height, set.height),
+        ("--k", given.k, 4),
+    ] {
+        if let Some(v) = value.filter(|&v| v != wanted) {
+            bail!(
+                "--set {} is for the {}x{} board with 4 in a row, not {flag} {v}",
+                set.name,
+                set.width,
+                set.height
+            );
+        }
+    }
+    if args.zero_based && set.base != ColumnBase::Zero {
+        bail!(
+            "--set {} numbers its columns from 1; --zero-based is for files that count from 0",
+            set.name
+        );
+    }
+    Ok(SetToRun {
+        text: Cow::Borrowed(set.text),
+        start: Connect4::new(set.width, set.height, 4)?,
+        base: set.base,
+    })
+}
+
 pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
-    let start = connect4_from(&args.variant)?;
-    let text = std::fs::read_to_string(&args.set)
-        .with_context(|| format!("reading test set {}", args.set.display()))?;
-    let mut cases = parse_test_set(&text).with_context(|| format!("in {}", args.set.display()))?;
+    let SetToRun { text, start, base } = set_to_run(args)?;
+    let mut cases = parse_test_set(&text).with_context(|| format!("in {}", args.set))?;
     if let Some(limit) = args.limit {
         cases.truncate(limit);
     }
-    let base = if args.zero_based {
-        ColumnBase::Zero
-    } else {
-        ColumnBase::One
-    };
     let mut solver = Solver::with_table_bits(args.table_bits).with_threads(args.threads);
     // Fault the table's pages in now, not during the first positions.
     solver.clear();
@@ -59,7 +119,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     for (line, expected, found) in &report.wrong {
         eprintln!("line {line}: expected {expected}, solved {found}");
     }
-    println!("set          {}", args.set.display());
+    println!("set          {}", args.set);
     println!("positions    {}", report.positions);
     println!("correct      {}", report.correct);
     println!(

@@ -1,5 +1,10 @@
 //! Test sets of solved positions (one `moves score` line each, Pons' and Steininger's
-//! format) and the benchmark that runs the solver over one.
+//! format), the copies of the published ones that ply carries, and the benchmark that runs
+//! the solver over one.
+
+mod bundled;
+
+pub use bundled::{bundled, bundled_names, BundledSet, BUNDLED};
 
 use std::time::{Duration, Instant};
 
