@@ -62,16 +62,12 @@ pub fn write_plots(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>, String
     macro_rules! both {
         ($name:expr, $draw:ident) => {{
             let svg = dir.join(format!("{}.svg", $name));
-            let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-            $draw(&root, summary).map_err(|e| format!("{}.svg: {e}", $name))?;
-            root.present().map_err(|e| format!("{}.svg: {e}", $name))?;
-            drop(root);
+            write_svg(&svg, SIZE, |root| $draw(root, summary))
+                .map_err(|e| format!("{}.svg: {e}", $name))?;
             written.push(svg);
             let png = dir.join(format!("{}.png", $name));
-            let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-            $draw(&root, summary).map_err(|e| format!("{}.png: {e}", $name))?;
-            root.present().map_err(|e| format!("{}.png: {e}", $name))?;
-            drop(root);
+            write_png(&png, SIZE, |root| $draw(root, summary))
+                .map_err(|e| format!("{}.png: {e}", $name))?;
             written.push(png);
         }};
     }
@@ -79,6 +75,39 @@ pub fn write_plots(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>, String
     both!("score_vs_time", score_vs_time_chart);
     both!("time_per_move", time_per_move_chart);
     Ok(written)
+}
+
+/// Draws one chart with `draw` and writes it as an SVG file at `path`.
+pub fn write_svg<F>(path: &Path, size: (u32, u32), draw: F) -> Result<(), String>
+where
+    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+{
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    draw(&root)?;
+    root.present().map_err(text)
+}
+
+/// Draws one chart with `draw` into an RGB buffer and writes it as a PNG file at `path`.
+/// The `png` crate encodes it: plotters' own encoder would bring the whole `image` crate
+/// (and its JPEG decoder) into every build for this one call.
+pub fn write_png<F>(path: &Path, size: (u32, u32), draw: F) -> Result<(), String>
+where
+    F: for<'a> FnOnce(&DrawingArea<BitMapBackend<'a>, Shift>) -> Result<(), String>,
+{
+    let (width, height) = size;
+    let mut rgb = vec![0u8; width as usize * height as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+        draw(&root)?;
+        root.present().map_err(text)?;
+    }
+    let file = std::fs::File::create(path).map_err(text)?;
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(text)?;
+    writer.write_image_data(&rgb).map_err(text)?;
+    writer.finish().map_err(text)
 }
 
 fn text<E: std::fmt::Display>(e: E) -> String {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ply_arena::plots::{ensure_font, FONT};
+use ply_arena::plots::{ensure_font, write_png, write_svg, FONT};
 use ply_arena::plotters::coord::Shift;
 use ply_arena::plotters::prelude::*;
 
@@ -21,20 +21,14 @@ pub fn write_plots(report: &SeedReport, dir: &Path) -> Result<Vec<PathBuf>, Stri
     let mut written = Vec::new();
     macro_rules! both {
         ($name:expr, $draw:ident) => {{
-            for (ext, svg) in [("svg", true), ("png", false)] {
-                let path = dir.join(format!("{}.{ext}", $name));
-                let fail = |e: String| format!("{}.{ext}: {e}", $name);
-                if svg {
-                    let root = SVGBackend::new(&path, SIZE).into_drawing_area();
-                    $draw(&root, report).map_err(fail)?;
-                    root.present().map_err(|e| fail(e.to_string()))?;
-                } else {
-                    let root = BitMapBackend::new(&path, SIZE).into_drawing_area();
-                    $draw(&root, report).map_err(fail)?;
-                    root.present().map_err(|e| fail(e.to_string()))?;
-                }
-                written.push(path);
-            }
+            let svg = dir.join(format!("{}.svg", $name));
+            write_svg(&svg, SIZE, |root| $draw(root, report))
+                .map_err(|e| format!("{}.svg: {e}", $name))?;
+            written.push(svg);
+            let png = dir.join(format!("{}.png", $name));
+            write_png(&png, SIZE, |root| $draw(root, report))
+                .map_err(|e| format!("{}.png: {e}", $name))?;
+            written.push(png);
         }};
     }
     both!("seed001_depth", depth_chart);

@@ -1,5 +1,5 @@
 //! Legal moves generated per second on a mid-game 121-hole star (the figure in the report;
-//! `cargo bench -p ply-halma` measures the same with criterion).
+//! `cargo bench -p ply-halma --features bench` measures the same with criterion).
 //!
 //! `cargo run --release -p ply-halma --example movegen_speed -- [players]`
 

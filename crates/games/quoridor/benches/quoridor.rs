@@ -1,6 +1,6 @@
 //! Speed of the Quoridor rules and of seed 002's search.
 //!
-//! `cargo bench -p ply-quoridor` — wall-legality checks per second, path searches (bitboard
+//! `cargo bench -p ply-quoridor --features bench` — wall-legality checks per second, path searches (bitboard
 //! BFS against seed 004's A*), perft nodes per second, and seed 002's `genmove` on the empty
 //! 9x9 board (seed 002's own C program needs about 2.3 s there).
 
