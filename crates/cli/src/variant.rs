@@ -1,4 +1,5 @@
-//! The variant flags, the same for every subcommand (DESIGN.md, "Command-line conventions").
+//! The variant flags, the same for every subcommand (docs/rules.md, "Conventions shared by
+//! every game").
 
 use clap::Args;
 

@@ -26,7 +26,8 @@ fn header(md: &mut String, r: &SeedReport) {
     md.push_str(
         "Written by `ply report seeds`. Every *ours* figure below was measured by that run; \
          every *theirs* figure is quoted from the seed, with its section. Where a seed printed \
-         nothing, the table says so rather than fill the cell.\n\n",
+         nothing, the table says so rather than fill the cell. The seeds are the four source \
+         documents ply grew from; docs/sources.md in the repository describes each one.\n\n",
     );
     if p.quick {
         md.push_str(

@@ -1,4 +1,5 @@
-//! The points RULES.md calls ambiguous, as settings with its defaults.
+//! The points of the rules that sources leave open, as settings with their defaults
+//! (docs/rules.md, "Settings outside the command line").
 
 use ply_core::Player;
 
