@@ -9,9 +9,9 @@ use std::borrow::Cow;
 use anyhow::{bail, Context};
 use clap::Args;
 use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set};
-use ply_connect4::{ColumnBase, Connect4, Solver};
+use ply_connect4::{ColumnBase, Connect4};
 
-use crate::commands::solve::connect4_from;
+use crate::commands::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
 
 #[derive(Args, Debug, Clone)]
@@ -31,10 +31,11 @@ pub struct SolverBenchArgs {
     /// does). Bundled sets know their own numbering.
     #[arg(long)]
     pub zero_based: bool,
-    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB).
+    /// Transposition table size as log2 of its entries (8 bytes each; 24 = 128 MiB), 22 to
+    /// 28 (32 MiB to 2 GiB).
     #[arg(long, default_value_t = ply_connect4::solver::DEFAULT_TABLE_BITS)]
     pub table_bits: u32,
-    /// Threads per solve, sharing the table.
+    /// Threads per solve, sharing the table: 1 to 64.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     #[command(flatten)]
@@ -109,7 +110,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     if let Some(limit) = args.limit {
         cases.truncate(limit);
     }
-    let mut solver = Solver::with_table_bits(args.table_bits).with_threads(args.threads);
+    let mut solver = solver_from(args.table_bits, args.threads)?;
     // Fault the table's pages in now, not during the first positions.
     solver.clear();
     let report = run_test_set(&mut solver, &start, &cases, base, args.weak);
@@ -137,4 +138,42 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args() -> SolverBenchArgs {
+        SolverBenchArgs {
+            set: "Test_L3_R1".to_string(),
+            limit: Some(1),
+            weak: true,
+            zero_based: false,
+            table_bits: ply_connect4::solver::MIN_TABLE_BITS,
+            threads: 1,
+            variant: VariantArgs::default(),
+        }
+    }
+
+    #[test]
+    fn table_bits_and_threads_out_of_range_are_refused() {
+        for bits in [16, 29, 33, 64] {
+            let err = run(&SolverBenchArgs {
+                table_bits: bits,
+                ..args()
+            })
+            .unwrap_err()
+            .to_string();
+            assert!(err.contains(&format!("--table-bits {bits}")), "{err}");
+            assert!(err.contains("22 to 28"), "{err}");
+        }
+        for threads in [0, 65] {
+            let err = run(&SolverBenchArgs { threads, ..args() })
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(&format!("--threads {threads}")), "{err}");
+            assert!(err.contains("1 to 64"), "{err}");
+        }
+    }
 }

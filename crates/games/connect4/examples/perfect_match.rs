@@ -20,7 +20,7 @@ fn main() {
     let time_ms = *args.get(1).unwrap_or(&1000);
     let seed = *args.get(2).unwrap_or(&1);
     let table = *args.get(3).unwrap_or(&24);
-    let mut judge = ply_connect4::Solver::with_table_bits(26);
+    let mut judge = ply_connect4::Solver::with_table_bits(26).expect("a 512 MiB table");
     let mut lost_openings = 0;
     let started = std::time::Instant::now();
     let mut perfect_time = std::time::Duration::ZERO;

@@ -10,7 +10,7 @@ use ply_search::spec::{Catalog, KeyInfo, Params};
 
 use crate::eval::{CenterFirst, Seed001, Threats};
 use crate::game::{Column, Connect4};
-use crate::solver::Solver;
+use crate::solver::{Solver, SolverError, MAX_TABLE_BITS, MIN_TABLE_BITS, TABLE_BITS_RULE};
 
 /// Keys of the `perfect` agent.
 const PERFECT_KEYS: &[KeyInfo] = &[
@@ -18,7 +18,7 @@ const PERFECT_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "table",
         "22",
-        "solver table size as log2 of its 8-byte entries (22 = 32 MiB)",
+        "solver table size as log2 of its 8-byte entries, 22 to 28 (22 = 32 MiB, 28 = 2 GiB)",
     ),
 ];
 
@@ -61,10 +61,12 @@ pub fn catalog() -> Catalog<Connect4> {
         |params: &Params, _seed| {
             let time = params.duration("time")?;
             let bits = params.u32("table")?;
-            if !(crate::solver::MIN_TABLE_BITS..=30).contains(&bits) {
-                return Err(params.bad_value("table", "a table size from 22 to 30"));
+            if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&bits) {
+                return Err(params.bad_value("table", TABLE_BITS_RULE));
             }
-            Ok(Box::new(Perfect::new(time, bits)) as Box<dyn Agent<Connect4>>)
+            let perfect = Perfect::new(time, bits)
+                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?;
+            Ok(Box::new(perfect) as Box<dyn Agent<Connect4>>)
         },
     );
     catalog
@@ -93,15 +95,17 @@ pub struct Perfect {
 }
 
 impl Perfect {
-    pub fn new(time: Duration, table_bits: u32) -> Self {
-        Perfect {
+    /// The player with `time` per move and a solver table of `2^table_bits` entries: an
+    /// error if `table_bits` is outside 22..=28 or the table cannot be allocated.
+    pub fn new(time: Duration, table_bits: u32) -> Result<Self, SolverError> {
+        Ok(Perfect {
             time,
             table_bits,
-            solver: Solver::with_table_bits(table_bits),
+            solver: Solver::with_table_bits(table_bits)?,
             fallback: AlphaBeta::new(Arc::new(Threats))
                 .ordering(Arc::new(CenterFirst))
                 .table(16),
-        }
+        })
     }
 
     /// In a lost position, the column whose exact score is highest (the loss furthest
@@ -222,11 +226,32 @@ mod tests {
         assert!(err.contains("table"), "{err}");
     }
 
+    /// `table=30` used to be accepted: an 8 GiB table.
+    #[test]
+    fn perfect_table_sizes_are_bounded() {
+        let catalog = catalog();
+        for bits in [0, 21, 29, 30, 32, 64] {
+            let err = catalog
+                .build(&format!("perfect:table={bits}"), 1)
+                .err()
+                .unwrap()
+                .to_string();
+            assert!(err.contains(&format!("'{bits}' for key 'table'")), "{err}");
+            assert!(err.contains("from 22 to 28"), "{err}");
+        }
+        for bits in [MIN_TABLE_BITS, MAX_TABLE_BITS] {
+            assert!(catalog.build(&format!("perfect:table={bits}"), 1).is_ok());
+        }
+        assert!(Perfect::new(Duration::from_secs(1), 29).is_err());
+    }
+
     #[test]
     fn perfect_resists_a_lost_position_as_long_as_possible() {
         // From Pons' Test_L2_R1: the player to move loses, with score −11.
         let state = Connect4::standard().after("271713432331713132").unwrap();
-        let scores = Solver::with_table_bits(22).analyze(&state, false);
+        let scores = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .analyze(&state, false);
         let longest = scores.iter().flatten().max().copied().unwrap();
         assert_eq!(longest, -11);
         assert!(
@@ -240,7 +265,7 @@ mod tests {
         // Offered the quickest losses first, it still finds the longest resistance.
         let mut worst_first: Vec<usize> = (0..7).filter(|&c| scores[c].is_some()).collect();
         worst_first.sort_by_key(|&c| scores[c]);
-        let mut perfect = Perfect::new(Duration::from_secs(1), 22);
+        let mut perfect = Perfect::new(Duration::from_secs(1), MIN_TABLE_BITS).unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
         let (col, outcome) = perfect
             .longest_resistance(&state, worst_first, deadline)

@@ -28,41 +28,50 @@ fn seed001_weight(n: u32, k: u32) -> i32 {
 /// Seed 001's value of a completed line.
 pub const SEED001_WIN: i32 = 512;
 
-/// Counts for one player: `open[n]` = windows with exactly `n` of their stones and none of
-/// the opponent's; `line` = some window is full (a win).
+/// Counts for one player: `near[j]` = windows with exactly `k − 1 − j` of their stones and
+/// none of the opponent's (`j` = 0, 1, 2: the only counts seed 001's weights value);
+/// `line` = some window is full (a win).
 struct WindowCounts {
-    open: [u32; 16],
+    near: [u32; 3],
     line: bool,
 }
 
-/// A little bit-sliced adder: plane `j` holds bit `j` of each cell's count.
+/// Bit planes enough to count to [`crate::MAX_K`] (255).
+const PLANES: usize = 8;
+
+/// A little bit-sliced adder: plane `j` holds bit `j` of each cell's count. Only the planes
+/// a count up to `k` needs are used (3 for `k = 4`), so any `k` the board accepts works.
 #[derive(Clone, Copy)]
 struct Planes<B> {
-    planes: [B; 4],
+    planes: [B; PLANES],
+    used: usize,
 }
 
 impl<B: Bits> Planes<B> {
-    fn new() -> Self {
+    /// Planes for counts up to `max` (at most 255).
+    fn new(max: u32) -> Self {
+        debug_assert!(max < 1 << PLANES);
         Planes {
-            planes: [B::ZERO; 4],
+            planes: [B::ZERO; PLANES],
+            used: ((u32::BITS - max.leading_zeros()) as usize).clamp(1, PLANES),
         }
     }
 
     #[inline]
     fn add(&mut self, x: B) {
         let mut carry = x;
-        for plane in self.planes.iter_mut() {
+        for plane in self.planes[..self.used].iter_mut() {
             let next = *plane & carry;
             *plane ^= carry;
             carry = next;
         }
     }
 
-    /// Cells whose count is exactly `n`.
+    /// Cells whose count is exactly `n` (`n` at most the `max` given to [`Planes::new`]).
     #[inline]
     fn equal(&self, n: u32) -> B {
         let mut r = !B::ZERO;
-        for (j, plane) in self.planes.iter().enumerate() {
+        for (j, plane) in self.planes[..self.used].iter().enumerate() {
             r &= if n >> j & 1 == 1 { *plane } else { !*plane };
         }
         r
@@ -73,13 +82,13 @@ fn count_windows<B: Bits>(p: &Position<B>, own: B, other: B) -> WindowCounts {
     let shape = p.shape();
     let (h, k) = (shape.height(), shape.k());
     let mut counts = WindowCounts {
-        open: [0; 16],
+        near: [0; 3],
         line: false,
     };
     for dir in [1, h + 1, h, h + 2] {
         // Windows starting at x: cells x, x+dir, …, x+(k−1)·dir, all on the board.
         let mut valid = shape.board();
-        let mut planes = Planes::new();
+        let mut planes = Planes::new(k);
         let mut blocked = B::ZERO;
         for i in 0..k {
             valid &= shape.board().shr_sat(i * dir);
@@ -87,8 +96,11 @@ fn count_windows<B: Bits>(p: &Position<B>, own: B, other: B) -> WindowCounts {
             blocked |= other.shr_sat(i * dir);
         }
         let open = valid & !blocked;
-        for n in 1..k {
-            counts.open[n as usize] += (planes.equal(n) & open).count_ones();
+        for (j, near) in counts.near.iter_mut().enumerate() {
+            // Windows with n = k − 1 − j stones; none (n = 0) score nothing.
+            if let Some(n) = (k - 1).checked_sub(j as u32).filter(|&n| n > 0) {
+                *near += (planes.equal(n) & open).count_ones();
+            }
         }
         if !(planes.equal(k) & valid).is_empty() {
             counts.line = true;
@@ -113,9 +125,10 @@ fn seed001_score<B: Bits>(p: &Position<B>, for_mover: bool) -> i32 {
     if theirs.line {
         return -SEED001_WIN;
     }
-    (1..k)
-        .map(|n| {
-            seed001_weight(n, k) * (mine.open[n as usize] as i32 - theirs.open[n as usize] as i32)
+    (0..3)
+        .filter_map(|j| {
+            let n = (k - 1).checked_sub(j as u32).filter(|&n| n > 0)?;
+            Some(seed001_weight(n, k) * (mine.near[j] as i32 - theirs.near[j] as i32))
         })
         .sum()
 }
@@ -290,6 +303,13 @@ mod tests {
             (9, 7, 5, "55667788123"),
             (10, 7, 4, "1234567890"),
             (15, 15, 5, "8899aa77bb6"),
+            // The longest lines the boards accept: windows of 17, 36, 63 and 255 cells.
+            (36, 6, 17, "123456789abcdefgh1234"),
+            (36, 6, 36, "hhiijjkk1"),
+            (4, 63, 63, "1111111111222333"),
+            (1, 255, 255, "1111111"),
+            (1, 255, 3, "1111"),
+            (3, 3, 3, "2213"),
         ] {
             let state = Connect4::new(w, h, k).unwrap().after(moves).unwrap();
             for player in 0..2 {

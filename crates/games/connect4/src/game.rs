@@ -9,8 +9,18 @@ use std::fmt;
 use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 
 use crate::bits::Bits;
-use crate::notation::{self, ColumnBase, MAX_WIDTH};
+pub use crate::notation::MAX_WIDTH;
+use crate::notation::{self, ColumnBase};
 use crate::position::{Position, Shape};
+
+/// The tallest board: one column of 255 rows and its sentinel bit fill the largest bitboard.
+pub const MAX_HEIGHT: usize = MAX_BOARD_BITS - 1;
+
+/// The longest line: it must fit the board, so at most the tallest board's height.
+pub const MAX_K: usize = MAX_HEIGHT;
+
+/// The largest bitboard: `width·(height+1)` (one sentinel bit per column) must fit in it.
+pub const MAX_BOARD_BITS: usize = 256;
 
 /// A column, 0-based (column 1 of the notation is move 0).
 pub type Column = u8;
@@ -51,48 +61,74 @@ pub struct Connect4 {
 impl Connect4 {
     /// The empty `width` x `height` board where `k` in a row wins.
     ///
-    /// Rules: `k ≥ 3`; `k` fits the board (`k ≤ max(width, height)`, else nobody can win);
-    /// `1 ≤ width ≤ 36` (one character per column); `width·(height+1) ≤ 256` (the largest
-    /// bitboard, sentinel row included).
+    /// Rules, checked in this order (each error names the setting, the value given and the
+    /// allowed range):
+    /// - `width` in `1..=`[`MAX_WIDTH`] (36: one character per column);
+    /// - `height` in `1..=`[`MAX_HEIGHT`] (255);
+    /// - `width·(height+1) ≤` [`MAX_BOARD_BITS`] (256: the largest bitboard, sentinel row
+    ///   included; so 36 columns allow 6 rows, 1 column 255 rows);
+    /// - `k` in `3..=max(width, height)` (lines of 1 or 2 are not played; a longer line fits
+    ///   nowhere), so at most [`MAX_K`] (255).
+    ///
+    /// Every front end (CLI, engines, web API, arena) builds its boards here.
     pub fn new(width: usize, height: usize, k: usize) -> Result<Connect4, GameError> {
-        if k < 3 {
-            return Err(GameError::setting("k", k, "lines must be at least 3 long"));
-        }
-        if width == 0 || width > MAX_WIDTH {
+        if !(1..=MAX_WIDTH).contains(&width) {
             return Err(GameError::setting(
                 "width",
                 width,
                 format!("the board has 1 to {MAX_WIDTH} columns"),
             ));
         }
-        if height == 0 {
+        if !(1..=MAX_HEIGHT).contains(&height) {
             return Err(GameError::setting(
                 "height",
                 height,
-                "the board needs a row",
+                format!("the board has 1 to {MAX_HEIGHT} rows"),
             ));
         }
-        if k > width.max(height) {
+        // Both are small now, but the product is still checked, never wrapped.
+        let bits = height
+            .checked_add(1)
+            .and_then(|rows| rows.checked_mul(width))
+            .filter(|&bits| bits <= MAX_BOARD_BITS);
+        let Some(bits) = bits else {
+            return Err(GameError::setting(
+                "width x height",
+                format!("{width}x{height}"),
+                format!(
+                    "width·(height+1) must be at most {MAX_BOARD_BITS} (the largest bitboard): \
+                     {width} columns allow 1 to {} rows",
+                    MAX_BOARD_BITS / width - 1
+                ),
+            ));
+        };
+        let longest = width.max(height);
+        if k < 3 {
             return Err(GameError::setting(
                 "k",
                 k,
-                format!("a line of {k} does not fit on a {width}x{height} board"),
+                format!(
+                    "lines must be at least 3 long (k from 3 to {longest} on a \
+                     {width}x{height} board)"
+                ),
             ));
         }
-        let bits = width * (height + 1);
+        if k > longest {
+            return Err(GameError::setting(
+                "k",
+                k,
+                format!(
+                    "a line of {k} does not fit on a {width}x{height} board (k from 3 to {longest})"
+                ),
+            ));
+        }
         let (w, h, k) = (width as u32, height as u32, k as u32);
         let board = if bits <= 64 {
             Board::Narrow(Position::new(Shape::new(w, h, k)))
         } else if bits <= 128 {
             Board::Wide(Position::new(Shape::new(w, h, k)))
-        } else if bits <= 256 {
-            Board::Huge(Position::new(Shape::new(w, h, k)))
         } else {
-            return Err(GameError::setting(
-                "width x height",
-                format!("{width}x{height}"),
-                "width·(height+1) must be at most 256 (the largest bitboard)",
-            ));
+            Board::Huge(Position::new(Shape::new(w, h, k)))
         };
         Ok(Connect4 { board, hash: 0 })
     }
@@ -120,7 +156,7 @@ impl Connect4 {
         for (i, &col) in columns.iter().enumerate() {
             state.try_play(col as Column).map_err(|e| {
                 GameError::illegal(
-                    moves.trim(),
+                    notation::quote(moves.trim()),
                     format!("move {} ({}): {e}", i + 1, notation::column_char(col)),
                 )
             })?;

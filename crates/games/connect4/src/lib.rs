@@ -27,6 +27,6 @@ pub mod wide;
 
 pub use agents::{catalog, Perfect};
 pub use eval::{CenterFirst, Seed001, Threats};
-pub use game::{Board, Column, Connect4};
+pub use game::{Board, Column, Connect4, MAX_BOARD_BITS, MAX_HEIGHT, MAX_K, MAX_WIDTH};
 pub use notation::ColumnBase;
 pub use solver::Solver;

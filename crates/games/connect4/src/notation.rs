@@ -45,50 +45,90 @@ pub fn char_column(ch: char, base: ColumnBase) -> Option<usize> {
     }
 }
 
+/// At most this many characters of an input are quoted in an error.
+pub const QUOTE_MAX_CHARS: usize = 80;
+
+/// `text` for an error message: whole when it is short, else its first
+/// [`QUOTE_MAX_CHARS`] characters, `…` and its length (an error never echoes a huge input).
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_MAX_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
+}
+
+/// The names of a board's columns in `base`, e.g. `1 to 7`, `1 to 9 and 0`, `1 to 9, 0 and
+/// a to f`, `0 to 9 and a to e`.
+pub fn column_names(width: usize, base: ColumnBase) -> String {
+    let last = width.saturating_sub(1);
+    match base {
+        ColumnBase::One => match width {
+            0..=9 => format!("1 to {}", column_char(last)),
+            10 => "1 to 9 and 0".to_string(),
+            11 => "1 to 9, 0 and a".to_string(),
+            _ => format!("1 to 9, 0 and a to {}", column_char(last)),
+        },
+        ColumnBase::Zero => match width {
+            0..=10 => format!("0 to {last}"),
+            11 => "0 to 9 and a".to_string(),
+            _ => format!("0 to 9 and a to {}", column_char(last)),
+        },
+    }
+}
+
 /// Reads one move (a single column character) for a board `width` columns wide.
 pub fn parse_column(text: &str, width: usize) -> Result<usize, GameError> {
     let trimmed = text.trim();
     let mut chars = trimmed.chars();
     let (Some(ch), None) = (chars.next(), chars.next()) else {
         return Err(GameError::parse(
-            text,
-            format!("a move is one column name, 1 to {}", column_char(width - 1)),
+            quote(text),
+            format!(
+                "a move is one column name, {}",
+                column_names(width, ColumnBase::One)
+            ),
         ));
     };
     match char_column(ch, ColumnBase::One) {
         Some(col) if col < width => Ok(col),
         Some(_) => Err(GameError::parse(
-            text,
+            quote(text),
             format!(
-                "the board has {width} columns, named 1 to {}",
-                column_char(width - 1)
+                "the board has {width} columns, named {}",
+                column_names(width, ColumnBase::One)
             ),
         )),
         None => Err(GameError::parse(
-            text,
-            "a column is named by a digit 1-9, 0 for the tenth, then letters a-z",
+            quote(text),
+            format!(
+                "a column is named by a digit 1-9, 0 for the tenth, then letters a-z; \
+                 this board's are {}",
+                column_names(width, ColumnBase::One)
+            ),
         )),
     }
 }
 
 /// Reads a move sequence such as `4453` into 0-based columns (syntax and width only; the
 /// rules are checked when the moves are played).
+///
+/// A character that names no column of the board is an error naming the move, the
+/// character and the board's columns (the input quoted short, see [`quote`]).
 pub fn parse_sequence(text: &str, width: usize, base: ColumnBase) -> Result<Vec<usize>, GameError> {
-    text.trim()
-        .chars()
+    let text = text.trim();
+    text.chars()
         .enumerate()
         .map(|(i, ch)| match char_column(ch, base) {
             Some(col) if col < width => Ok(col),
-            Some(_) => Err(GameError::parse(
-                text.trim(),
+            _ => Err(GameError::parse(
+                quote(text),
                 format!(
-                    "move {} '{ch}' names a column beyond the board's {width}",
-                    i + 1
+                    "move {} '{}' is not a column of this {width}-column board (its columns \
+                     are {})",
+                    i + 1,
+                    ch.escape_debug(),
+                    column_names(width, base)
                 ),
-            )),
-            None => Err(GameError::parse(
-                text.trim(),
-                format!("move {} '{ch}' is not a column name", i + 1),
             )),
         })
         .collect()
@@ -124,12 +164,60 @@ mod tests {
         );
     }
 
+    /// `abc` on 7 columns said "'a' names a column beyond the board's 7".
+    #[test]
+    fn a_bad_character_is_called_what_it_is() {
+        let err = parse_sequence("abc", 7, ColumnBase::One)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(
+                "move 1 'a' is not a column of this 7-column board (its columns are 1 to 7)"
+            ),
+            "{err}"
+        );
+        assert!(!err.contains("beyond"), "{err}");
+        let err = parse_sequence("1\u{7}", 12, ColumnBase::One)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("move 2 '\\u{7}'"), "{err}");
+        assert!(err.contains("1 to 9, 0 and a to b"), "{err}");
+        let err = parse_sequence("0a", 10, ColumnBase::Zero)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("its columns are 0 to 9)"), "{err}");
+    }
+
+    #[test]
+    fn errors_quote_at_most_80_characters() {
+        let long = format!("{}x", "4".repeat(100_000));
+        let err = parse_sequence(&long, 7, ColumnBase::One)
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
+        assert!(err.contains("(100001 characters)"), "{err}");
+        assert!(err.contains("move 100001 'x'"), "{err}");
+        assert_eq!(quote("4453"), "4453");
+        assert_eq!(quote(&"é".repeat(80)), "é".repeat(80));
+        assert_eq!(
+            quote(&"é".repeat(81)),
+            format!("{}… (81 characters)", "é".repeat(80))
+        );
+        assert!(
+            parse_column(&"9".repeat(10_000), 7)
+                .unwrap_err()
+                .to_string()
+                .len()
+                < 400
+        );
+    }
+
     #[test]
     fn bad_text_names_the_move() {
         let err = parse_sequence("44x3", 7, ColumnBase::One).unwrap_err();
         assert!(err.to_string().contains("move 3 'x'"), "{err}");
         let err = parse_sequence("448", 7, ColumnBase::One).unwrap_err();
-        assert!(err.to_string().contains("beyond"), "{err}");
+        assert!(err.to_string().contains("columns are 1 to 7"), "{err}");
         assert!(parse_column("8", 7).is_err());
         assert!(parse_column("", 7).is_err());
         assert!(parse_column("12", 7).is_err());

@@ -197,7 +197,9 @@ fn completions_of_four<B: Bits>(
 }
 
 /// The general form: a cell completes a line if the other `k − 1` cells of some window of
-/// `k` through it are stones. `O(k²)` shifts per direction, used only when `k ≠ 4`.
+/// `k` through it are stones, i.e. for some `a`, the `a` cells before it and the `k − 1 − a`
+/// after it. Used only when `k ≠ 4`: `O(k²)` shifts per direction for short lines, `O(k)`
+/// for long ones (up to 255 cells).
 fn completions_of_k<B: Bits>(p: B, height: u32, k: u32) -> B {
     let mut r = B::ZERO;
     // Vertical: only the cell on top of k − 1 stones.
@@ -207,6 +209,10 @@ fn completions_of_k<B: Bits>(p: B, height: u32, k: u32) -> B {
     }
     r |= vertical;
     for dir in [height + 1, height, height + 2] {
+        if k > LINEAR_COMPLETIONS_FROM {
+            r |= completions_along(p, dir, k);
+            continue;
+        }
         for gap in 0..k {
             let mut window = !B::ZERO;
             for i in 0..k {
@@ -217,6 +223,36 @@ fn completions_of_k<B: Bits>(p: B, height: u32, k: u32) -> B {
                 }
             }
             r |= window;
+        }
+    }
+    r
+}
+
+/// Lines longer than this take [`completions_along`]'s `O(k)` route.
+const LINEAR_COMPLETIONS_FROM: u32 = 8;
+
+/// The cells with `a` stones right before them and `k − 1 − a` right after them in
+/// direction `dir`, for some `a`: `before[a]` and `after[b]` are built incrementally, one
+/// shift each, then paired up.
+fn completions_along<B: Bits>(p: B, dir: u32, k: u32) -> B {
+    let n = k as usize;
+    // after[b]: the b cells after the cell are stones.
+    let mut after = Vec::with_capacity(n);
+    let mut acc = !B::ZERO;
+    after.push(acc);
+    for b in 1..n as u32 {
+        acc &= p.shr_sat(b * dir);
+        after.push(acc);
+    }
+    let mut r = B::ZERO;
+    let mut before = !B::ZERO;
+    for a in 0..n {
+        if a > 0 {
+            before &= p.shl_sat(a as u32 * dir);
+        }
+        r |= before & after[n - 1 - a];
+        if before.is_empty() {
+            break;
         }
     }
     r
@@ -473,6 +509,63 @@ mod tests {
                         & p.shape().board(),
                     completions_of_k(stones, 6, 4) & p.shape().board()
                 );
+            }
+        }
+    }
+
+    /// The `O(k²)` form, window by window, for any `k`: what the `O(k)` one must match.
+    fn completions_by_windows<B: Bits>(p: B, height: u32, k: u32) -> B {
+        let mut r = p.shl_sat(1);
+        for i in 2..k {
+            r &= p.shl_sat(i);
+        }
+        for dir in [height + 1, height, height + 2] {
+            for gap in 0..k {
+                let mut window = !B::ZERO;
+                for i in 0..k {
+                    if i < gap {
+                        window &= p.shl_sat((gap - i) * dir);
+                    } else if i > gap {
+                        window &= p.shr_sat((i - gap) * dir);
+                    }
+                }
+                r |= window;
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn long_lines_complete_where_every_window_says() {
+        use crate::wide::U256;
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (w, h, k) in [
+            (36u32, 6u32, 17u32),
+            (36, 6, 36),
+            (4, 63, 63),
+            (1, 255, 255),
+            (16, 15, 9),
+        ] {
+            let shape: Shape<U256> = Shape::new(w, h, k);
+            for holes in 0..4 {
+                for _ in 0..20 {
+                    // A nearly full board with a few random holes, so long runs occur.
+                    let mut stones = shape.board();
+                    for _ in 0..holes {
+                        stones &= !U256::bit((next() % 256) as u32);
+                    }
+                    assert_eq!(
+                        completions_of_k(stones, h, k) & shape.board(),
+                        completions_by_windows(stones, h, k) & shape.board(),
+                        "{w}x{h} k={k}"
+                    );
+                }
             }
         }
     }

@@ -50,10 +50,11 @@ pub fn solve_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::MIN_TABLE_BITS;
 
     #[test]
     fn lines_follow_the_test_set_convention() {
-        let mut solver = Solver::with_table_bits(18);
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
         let start = Connect4::standard();
         let line = "2252576253462244111563365343671351441";
         let out = solve_line(&mut solver, &start, line, SolveOptions::default()).unwrap();
@@ -73,7 +74,7 @@ mod tests {
 
     #[test]
     fn analysis_marks_full_columns() {
-        let mut solver = Solver::with_table_bits(18);
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
         let start = Connect4::standard();
         let analyze = SolveOptions {
             analyze: true,
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn bad_lines_say_what_is_wrong() {
-        let mut solver = Solver::with_table_bits(16);
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
         let start = Connect4::standard();
         let opts = SolveOptions::default();
         let err = solve_line(&mut solver, &start, "44a", opts).unwrap_err();

@@ -4,6 +4,7 @@
 use ply_core::{GameError, Player};
 
 use crate::game::Connect4;
+use crate::notation::quote;
 
 /// Reads `text` as a position of `shape`'s width, height and `k`, checking that it could
 /// arise in a game: stones rest on stones, the first player has as many stones as the
@@ -14,7 +15,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     let (width, height) = (shape.width(), shape.height());
     if rows.len() != height {
         return Err(GameError::position(
-            text,
+            quote(text),
             format!(
                 "expected {height} rows separated by '/', found {}",
                 rows.len()
@@ -27,11 +28,11 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
         let row = height - 1 - i;
         if row_text.chars().count() != width {
             return Err(GameError::position(
-                text,
+                quote(text),
                 format!(
                     "row {} has {} cells, expected {width}",
                     row + 1,
-                    row_text.len()
+                    row_text.chars().count()
                 ),
             ));
         }
@@ -42,7 +43,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
                 '.' => continue,
                 other => {
                     return Err(GameError::position(
-                        text,
+                        quote(text),
                         format!("'{other}' is not x, o or ."),
                     ))
                 }
@@ -55,7 +56,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
         let stones = cells.iter().filter(|c| c.0 == col).count();
         if stones != h {
             return Err(GameError::position(
-                text,
+                quote(text),
                 format!("column {} has a stone resting on an empty cell", col + 1),
             ));
         }
@@ -64,7 +65,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     let second = cells.len() - first;
     if first != second && first != second + 1 {
         return Err(GameError::position(
-            text,
+            quote(text),
             format!(
                 "the first player moves first, so x has as many stones as o or one more \
                  (x {first}, o {second})"
@@ -78,7 +79,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     for player in 0..2 {
         if has_line_for(&state, player) && player != last_mover {
             return Err(GameError::position(
-                text,
+                quote(text),
                 format!("{} has a line but did not move last", ["x", "o"][player]),
             ));
         }

@@ -16,7 +16,23 @@ use std::time::Instant;
 use crate::game::Connect4;
 
 pub use sorter::center_order;
-pub use table::{machine_table_bits, Hit, TranspositionTable, DEFAULT_TABLE_BITS, MIN_TABLE_BITS};
+pub use table::{
+    machine_table_bits, Hit, TableError, TranspositionTable, DEFAULT_TABLE_BITS, MAX_TABLE_BITS,
+    MIN_TABLE_BITS, TABLE_BITS_RULE,
+};
+
+/// The most threads a solve runs (lazy SMP gains little past the cores of one machine).
+pub const MAX_THREADS: usize = 64;
+
+/// A solver setting that cannot be had. The messages state the rule; callers name the
+/// flag or key (`--table-bits`, `table=`, `--threads`) and the value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolverError {
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error("{threads} is not a supported thread count: a solve runs 1 to {MAX_THREADS} threads")]
+    Threads { threads: usize },
+}
 
 /// A solver with its table; reuse one across positions of the same shape (the table keeps
 /// what earlier positions proved). Positions of another shape clear it first.
@@ -38,24 +54,35 @@ impl Default for Solver {
 
 impl Solver {
     /// A solver with the default table (2^24 entries, 128 MiB).
+    ///
+    /// # Panics
+    ///
+    /// If those 128 MiB cannot be allocated; [`Solver::with_table_bits`] returns an error
+    /// instead.
     pub fn new() -> Self {
-        Solver::with_table_bits(DEFAULT_TABLE_BITS)
+        Solver::with_table_bits(DEFAULT_TABLE_BITS).expect("the default table fits in memory")
     }
 
-    /// A solver whose table has about `2^bits` entries of 8 bytes (`bits` in 16..=32).
-    pub fn with_table_bits(bits: u32) -> Self {
-        Solver {
-            table: TranspositionTable::new(bits),
+    /// A solver whose table has `2^bits` entries of 8 bytes: an error if `bits` is outside
+    /// [`MIN_TABLE_BITS`]`..=`[`MAX_TABLE_BITS`] (22 to 28: 32 MiB to 2 GiB) or the memory
+    /// cannot be allocated.
+    pub fn with_table_bits(bits: u32) -> Result<Self, SolverError> {
+        Ok(Solver {
+            table: TranspositionTable::new(bits)?,
             nodes: 0,
             threads: 1,
             shape: None,
-        }
+        })
     }
 
-    /// Solves with `threads` threads sharing the table (at least 1).
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
-        self
+    /// Solves with `threads` threads sharing the table: an error unless `threads` is in
+    /// `1..=`[`MAX_THREADS`].
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, SolverError> {
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(SolverError::Threads { threads });
+        }
+        self.threads = threads;
+        Ok(self)
     }
 
     /// Threads per solve.

@@ -43,8 +43,12 @@ impl Geometry<u64> for Standard {
 use super::sorter::MoveSorter;
 use super::table::TranspositionTable;
 
-/// How often (in nodes) the clock is read when a deadline is set.
+/// How often (in nodes) the clock is read when a deadline is set, on the standard board.
 const CLOCK_EVERY: u64 = 1 << 14;
+
+/// The same on every other board: a node there can cost far more (long lines on a
+/// 256-bit board: microseconds), and a deadline must not be overrun by seconds.
+const CLOCK_EVERY_OTHER_BOARDS: u64 = 1 << 8;
 
 /// Positions with fewer moves than this share a table entry with their mirror image.
 const SYMMETRY_PLIES: u32 = 14;
@@ -112,6 +116,8 @@ pub(crate) struct Search<'t> {
     /// nothing more is stored.
     pub(crate) aborted: bool,
     next_clock_check: u64,
+    /// Nodes between clock reads.
+    clock_every: u64,
     /// Raised by whichever thread of a parallel solve finishes first.
     stop: Option<&'t AtomicBool>,
     /// A xorshift state that perturbs move order in the helper threads of a parallel
@@ -120,27 +126,40 @@ pub(crate) struct Search<'t> {
     jitter: u64,
 }
 
-/// Encodes table values: upper bounds in `1..=span`, lower bounds above.
+/// Encodes table values: upper bounds in `1..=span`, lower bounds above, up to `2·span`.
+/// That fits the entry's byte for boards of up to about 130 cells; on larger ones (up to
+/// 252) it would not, so there nothing is stored (every value encodes as 0, "empty") and
+/// the search runs without the table rather than on wrapped, wrong bounds.
 #[derive(Clone, Copy)]
 pub(crate) struct Bounds {
     min_score: i32,
     max_score: i32,
+    /// Whether every encoded value fits in a byte.
+    fits: bool,
 }
 
 impl Bounds {
     pub(crate) fn new(cells: u32) -> Self {
         let cells = cells as i32;
+        let (min_score, max_score) = (-cells / 2 + 3, (cells + 1) / 2 - 3);
         Bounds {
-            min_score: -cells / 2 + 3,
-            max_score: (cells + 1) / 2 - 3,
+            min_score,
+            max_score,
+            fits: 2 * (max_score - min_score) + 2 <= u8::MAX as i32,
         }
     }
     #[inline]
     fn upper(self, score: i32) -> u8 {
+        if !self.fits {
+            return 0;
+        }
         (score - self.min_score + 1) as u8
     }
     #[inline]
     fn lower(self, score: i32) -> u8 {
+        if !self.fits {
+            return 0;
+        }
         (score + self.max_score - 2 * self.min_score + 2) as u8
     }
     /// `Ok(lower bound)` or `Err(upper bound)` from a stored value.
@@ -173,6 +192,7 @@ impl<'t> Search<'t> {
             deadline,
             aborted: false,
             next_clock_check: CLOCK_EVERY,
+            clock_every: CLOCK_EVERY,
             stop: None,
             jitter: 0,
         }
@@ -205,7 +225,7 @@ impl<'t> Search<'t> {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes >= self.next_clock_check {
-            self.next_clock_check = self.nodes + CLOCK_EVERY;
+            self.next_clock_check = self.nodes + self.clock_every;
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
                     self.aborted = true;
@@ -412,6 +432,10 @@ impl<'t> Search<'t> {
     /// Stores a bound for `p` under `key` with its best column (mirrored like the key).
     #[inline]
     fn store<B: Bits>(&mut self, p: &Position<B>, key: u64, bound: u8, best: Option<u32>) {
+        if bound == 0 && !Bounds::new(p.shape().cells()).fits {
+            // Nothing to store: the board is too large for the encoding (see `Bounds`).
+            return;
+        }
         let best = best.map(|col| self.as_keyed(p, col));
         self.table.put(key, p.moves(), bound, best);
     }
@@ -506,8 +530,17 @@ impl<'t> Search<'t> {
         Some(if weak { min.signum() } else { min })
     }
 
+    /// Reads the clock more often on boards other than the standard one.
+    fn clock_for(&mut self, board: &Board) {
+        if !matches!(board, Board::Narrow(p) if *p.shape() == STANDARD) {
+            self.clock_every = CLOCK_EVERY_OTHER_BOARDS;
+            self.next_clock_check = self.next_clock_check.min(self.nodes + self.clock_every);
+        }
+    }
+
     /// [`Search::solve`] on any board, the standard one with its shape as a constant.
     pub(crate) fn solve_board(&mut self, board: &Board, weak: bool) -> Option<i32> {
+        self.clock_for(board);
         match board {
             Board::Narrow(p) if *p.shape() == STANDARD => self.solve::<u64, Standard>(p, weak),
             Board::Narrow(p) => self.solve::<u64, Dynamic>(p, weak),
@@ -518,11 +551,40 @@ impl<'t> Search<'t> {
 
     /// [`Search::at_most`] on any board.
     pub(crate) fn at_most_board(&mut self, board: &Board, bound: i32) -> Option<bool> {
+        self.clock_for(board);
         match board {
             Board::Narrow(p) if *p.shape() == STANDARD => self.at_most::<u64, Standard>(p, bound),
             Board::Narrow(p) => self.at_most::<u64, Dynamic>(p, bound),
             Board::Wide(p) => self.at_most::<u128, Dynamic>(p, bound),
             Board::Huge(p) => self.at_most::<_, Dynamic>(p, bound),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On boards of more than about 130 cells the encoded bounds wrapped around the byte
+    /// and came back as other, wrong bounds.
+    #[test]
+    fn stored_bounds_decode_to_themselves_or_are_not_stored() {
+        for cells in 1..=252 {
+            let b = Bounds::new(cells);
+            for score in b.min_score..=b.max_score {
+                let (upper, lower) = (b.upper(score), b.lower(score));
+                if upper != 0 {
+                    assert_eq!(b.decode(upper), Err(score), "{cells} cells, upper {score}");
+                }
+                if lower != 0 {
+                    assert_eq!(b.decode(lower), Ok(score), "{cells} cells, lower {score}");
+                }
+                assert_eq!(upper == 0, lower == 0);
+            }
+            // max − min = cells − 6, and 2·(cells − 6) + 2 ≤ 255.
+            assert_eq!(b.fits, cells <= 132, "{cells}");
+        }
+        assert!(Bounds::new(120).fits && Bounds::new(7 * 6).fits);
+        assert!(!Bounds::new(252).fits);
     }
 }

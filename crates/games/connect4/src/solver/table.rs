@@ -64,8 +64,34 @@ const TAG_MASK: u64 = !((1 << 22) - 1) | (1 << 8);
 const MOVE_SHIFT: u32 = 16;
 
 /// The smallest table: below 2^22 entries the check bits would no longer tell every 64-bit
-/// key apart.
+/// key apart. 2^22 entries of 8 bytes are 32 MiB.
 pub const MIN_TABLE_BITS: u32 = 22;
+
+/// The largest table: 2^28 entries of 8 bytes, 2 GiB. That fits comfortably in the memory
+/// of the machines ply runs on, and bigger tables only make the solver slower (see
+/// [`machine_table_bits`]: 28 bits already took 102.7 s where 24 took 62.6 s). Sizes outside
+/// `MIN_TABLE_BITS..=MAX_TABLE_BITS` are refused, never clamped.
+pub const MAX_TABLE_BITS: u32 = 28;
+
+/// The table sizes the solver accepts, as the rule an error states.
+pub const TABLE_BITS_RULE: &str =
+    "the table size is log2 of its 8-byte entries, from 22 to 28 (32 MiB to 2 GiB)";
+
+const _: () = assert!(
+    MIN_TABLE_BITS == 22 && MAX_TABLE_BITS == 28,
+    "update TABLE_BITS_RULE"
+);
+
+/// Why a table cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// `bits` is outside `MIN_TABLE_BITS..=MAX_TABLE_BITS`.
+    #[error("{bits} is not a supported table size: {TABLE_BITS_RULE}")]
+    Size { bits: u32 },
+    /// The allocation failed.
+    #[error("cannot allocate a table of 2^{bits} entries ({} MiB): not enough memory", bytes >> 20)]
+    Memory { bits: u32, bytes: usize },
+}
 
 /// What the table holds for a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -93,12 +119,19 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of `2^bits` entries (`bits` is clamped to 22..=32).
-    pub fn new(bits: u32) -> Self {
-        let bits = bits.clamp(MIN_TABLE_BITS, 32);
+    /// A table of `2^bits` entries: an error if `bits` is outside
+    /// `MIN_TABLE_BITS..=MAX_TABLE_BITS` or the memory cannot be had.
+    pub fn new(bits: u32) -> Result<Self, TableError> {
+        if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&bits) {
+            return Err(TableError::Size { bits });
+        }
         let size = 1u64 << bits;
         let slack = HUGE_PAGE / 8;
-        let storage = zeroed_atomics(size as usize + 1 + slack);
+        let len = size as usize + 1 + slack;
+        let storage = zeroed_atomics(len).ok_or(TableError::Memory {
+            bits,
+            bytes: len * 8,
+        })?;
         let misalignment = storage.as_ptr() as usize % HUGE_PAGE;
         let start = if misalignment == 0 {
             0
@@ -114,7 +147,7 @@ impl TranspositionTable {
         table.advise_huge_pages();
         // The zeroed allocation is mapped lazily: a short solve touches only the pages it
         // uses (benchmarks call `clear` first, so page faults are not charged to them).
-        table
+        Ok(table)
     }
 
     /// Random probes into a table of 100+ MiB miss the TLB on almost every access with
@@ -233,17 +266,24 @@ impl TranspositionTable {
 }
 
 /// `len` zeroed atomics from a zeroed allocation, which the allocator maps lazily (so the
-/// huge-page advice still applies when the pages are first touched).
-fn zeroed_atomics(len: usize) -> Vec<AtomicU64> {
+/// huge-page advice still applies when the pages are first touched); `None` when the
+/// memory cannot be had (an error for the caller, not an abort).
+fn zeroed_atomics(len: usize) -> Option<Vec<AtomicU64>> {
     const _: () =
         assert!(std::mem::size_of::<AtomicU64>() == 8 && std::mem::align_of::<AtomicU64>() == 8);
-    let mut zeros = std::mem::ManuallyDrop::new(vec![0u64; len]);
-    let (ptr, len, capacity) = (zeros.as_mut_ptr(), zeros.len(), zeros.capacity());
-    // SAFETY: `AtomicU64` has the size and alignment of `u64` here (checked above) and
-    // every bit pattern, zero included, is a valid value of both; the allocation moves
-    // from the forgotten vector to the new one, so it is freed exactly once, with the same
-    // layout.
-    unsafe { Vec::from_raw_parts(ptr as *mut AtomicU64, len, capacity) }
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` comes from the global allocator with the layout of `len` atomics (the
+    // layout `Vec` uses for that capacity); every bit pattern, zero included, is a valid
+    // `AtomicU64`, so all `len` elements are initialised. The vector now owns and frees it.
+    Some(unsafe { Vec::from_raw_parts(ptr, len, len) })
 }
 
 #[cfg(test)]
@@ -252,7 +292,7 @@ mod tests {
 
     #[test]
     fn stored_values_come_back_and_others_miss() {
-        let mut t = TranspositionTable::new(MIN_TABLE_BITS);
+        let mut t = TranspositionTable::new(MIN_TABLE_BITS).unwrap();
         assert_eq!(t.len(), 1 << MIN_TABLE_BITS);
         let bound = |t: &TranspositionTable, key| t.get(key).bound;
         t.put(12345, 10, 7, Some(3));
@@ -297,6 +337,37 @@ mod tests {
         assert_eq!(bound(&t, neighbour), 0);
         t.clear();
         assert_eq!(bound(&t, other), 0);
+    }
+
+    #[test]
+    fn sizes_outside_the_range_are_refused() {
+        for bits in [
+            0,
+            16,
+            MIN_TABLE_BITS - 1,
+            MAX_TABLE_BITS + 1,
+            32,
+            33,
+            40,
+            64,
+            u32::MAX,
+        ] {
+            let err = TranspositionTable::new(bits).err().unwrap();
+            assert_eq!(err, TableError::Size { bits });
+            assert!(err.to_string().contains("from 22 to 28"), "{err}");
+        }
+    }
+
+    /// An allocation the machine cannot give is `None` (an error upstream), not an abort.
+    #[test]
+    fn impossible_allocations_fail_softly() {
+        assert!(zeroed_atomics(usize::MAX).is_none(), "the size overflows");
+        assert!(
+            zeroed_atomics(1 << 58).is_none(),
+            "2 EiB is more than any machine has"
+        );
+        assert_eq!(zeroed_atomics(3).unwrap().len(), 3);
+        assert!(zeroed_atomics(0).unwrap().is_empty());
     }
 
     /// The inverse of [`TranspositionTable::scramble`]: multiplying by the constant's

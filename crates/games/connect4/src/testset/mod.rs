@@ -183,10 +183,11 @@ pub fn bench_positions() -> Vec<(&'static str, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::MIN_TABLE_BITS;
 
     #[test]
     fn bench_positions_solve_to_their_published_scores() {
-        let mut solver = Solver::with_table_bits(20);
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
         let start = Connect4::standard();
         for (moves, score) in bench_positions() {
             let state = start.after(moves).unwrap();

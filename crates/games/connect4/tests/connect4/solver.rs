@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 
+use ply_connect4::solver::MIN_TABLE_BITS;
 use ply_connect4::testset::{bundled, parse_test_set, run_test_set, TestCase};
 use ply_connect4::{ColumnBase, Connect4, Solver};
 
@@ -40,7 +41,7 @@ fn check_lines(name: &str, lines: Range<usize>) {
     };
     let cases = cases_in(name, lines);
     let start = Connect4::new(set.width, set.height, 4).unwrap();
-    let mut solver = Solver::with_table_bits(22);
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     let report = run_test_set(&mut solver, &start, &cases, set.base, false);
     assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
     assert!(
@@ -129,7 +130,7 @@ fn small_boards_from_empty_match_the_published_values() {
         (6, 5, 0),                     // = 30
         (4, 6, 0),                     // = 24
     ];
-    let mut solver = Solver::with_table_bits(20);
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     for &(w, h, score) in published {
         let empty = Connect4::new(w, h, 4).unwrap();
         assert_eq!(solver.solve(&empty, false), score, "{w}x{h}");
@@ -139,7 +140,7 @@ fn small_boards_from_empty_match_the_published_values() {
 /// Boards past 128 bits run on the four-limb integer: the same threats and scores.
 #[test]
 fn huge_boards_solve_short_tactics() {
-    let mut solver = Solver::with_table_bits(16);
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     let board = Connect4::new(12, 10, 4).unwrap();
     // Three in a row on the bottom, open on the right: a win with the 4th stone (move 7).
     let state = board.after("112233").unwrap();
@@ -169,7 +170,10 @@ fn empty_7x6_board_is_a_first_player_win_in_the_centre() {
 #[test]
 fn parallel_solver_agrees_with_the_published_scores() {
     let cases = cases("Test_L2_R2", if cfg!(debug_assertions) { 5 } else { 100 });
-    let mut solver = Solver::with_table_bits(22).with_threads(2);
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+        .unwrap()
+        .with_threads(2)
+        .unwrap();
     assert_eq!(solver.threads(), 2);
     let start = Connect4::standard();
     let report = run_test_set(&mut solver, &start, &cases, ColumnBase::One, false);
@@ -182,8 +186,8 @@ fn parallel_solver_agrees_with_the_published_scores() {
 #[test]
 fn bound_tests_and_outcome_keeping_columns_agree_with_exact_scores() {
     let cases = cases("Test_L2_R1", 60);
-    let mut solver = Solver::with_table_bits(22);
-    let mut exact = Solver::with_table_bits(22);
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+    let mut exact = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     for case in &cases {
         let state = Connect4::standard().after(&case.moves).unwrap();
         for bound in case.expected - 2..=case.expected + 2 {
