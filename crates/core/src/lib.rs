@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod conformance;
+pub mod duration;
 pub mod error;
 pub mod eval;
 pub mod game;
@@ -15,6 +16,7 @@ pub mod perft;
 pub mod scores;
 
 pub use agent::{Agent, Decision};
+pub use duration::{DurationError, MAX_DURATION};
 pub use error::GameError;
 pub use eval::{Evaluator, MoveOrdering};
 pub use game::{Game, Player};

@@ -99,11 +99,13 @@ pub struct Stopper {
 const CLOCK_EVERY: u32 = 64;
 
 impl Stopper {
+    /// A stopper for `limits`, starting now. A time limit so long that its deadline cannot
+    /// be represented (such as [`Duration::MAX`]) means no deadline at all.
     pub fn new(limits: &SearchLimits) -> Self {
         let start = Instant::now();
         Stopper {
             start,
-            deadline: limits.time.map(|t| start + t),
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
             max_nodes: limits.nodes,
             max_iterations: limits.iterations,
             stop: limits.stop.clone(),
@@ -213,6 +215,17 @@ mod tests {
         assert!(!s.should_stop(9));
         assert!(s.should_stop(10));
         assert!(s.should_stop(0));
+    }
+
+    #[test]
+    fn a_deadline_too_far_to_represent_means_no_deadline() {
+        let mut s = Stopper::new(&SearchLimits::time(Duration::MAX));
+        assert_eq!(s.deadline(), None);
+        assert!(!s.out_of_time());
+        assert!(!(0..200).any(|n| s.should_stop(n)));
+        assert_eq!(s.time_used_fraction(), 0.0);
+        let s = Stopper::new(&SearchLimits::time(Duration::from_secs(u64::MAX / 2)));
+        assert!(!s.out_of_time());
     }
 
     #[test]

@@ -49,8 +49,17 @@ const BASE_GRACE: Duration = Duration::from_millis(250);
 
 /// The latest an engine request's answer leaves, for a time cap of `cap`: the cap plus the
 /// grace an overrunning agent gets before the request gives up on it.
+/// Saturates rather than overflowing for an enormous cap.
 pub fn longest_answer(cap: Duration) -> Duration {
-    cap + BASE_GRACE + cap / 4
+    cap.saturating_add(BASE_GRACE).saturating_add(cap / 4)
+}
+
+/// `at + after`, or the latest instant within a year after `at` when that cannot be
+/// represented: a deadline too far away to compute is as good as none.
+fn instant_after(at: Instant, after: Duration) -> Instant {
+    at.checked_add(after)
+        .or_else(|| at.checked_add(after.min(ply_core::MAX_DURATION)))
+        .unwrap_or(at)
 }
 
 /// Where the time of one engine request went.
@@ -77,9 +86,11 @@ impl Budget {
     /// The limits to search under, from now.
     pub fn limits(&self) -> SearchLimits {
         let left = self.deadline.saturating_duration_since(Instant::now());
-        let thinking = left.saturating_sub(self.overhead * self.rounds);
+        let rounds = self.rounds.max(1);
+        let overheads = self.overhead.checked_mul(rounds).unwrap_or(Duration::MAX);
+        let thinking = left.saturating_sub(overheads);
         SearchLimits {
-            time: Some((thinking / self.rounds).max(MIN_THINK)),
+            time: Some((thinking / rounds).max(MIN_THINK)),
             stop: Some(self.stop.clone()),
             ..SearchLimits::default()
         }
@@ -114,14 +125,15 @@ impl SearchSlots {
     fn record_overhead(&self, overhead: Duration) {
         let sample = overhead.as_micros().min(u64::MAX as u128) as u64;
         let old = self.overhead_us.load(Ordering::Relaxed);
+        let average = (3 * u128::from(old) + u128::from(sample)) / 4;
         self.overhead_us
-            .store((3 * old + sample) / 4, Ordering::Relaxed);
+            .store(average.min(u128::from(u64::MAX)) as u64, Ordering::Relaxed);
     }
 
     /// How many rounds of searches the slots need for this one and those queued behind it.
     fn rounds_ahead(&self) -> u32 {
         let behind = self.waiting.load(Ordering::Relaxed);
-        (behind / self.size + 1) as u32
+        u32::try_from(behind / self.size + 1).unwrap_or(u32::MAX)
     }
 }
 
@@ -151,11 +163,11 @@ pub async fn run_search(
 ) -> Result<(EngineReport, EngineTiming), ApiError> {
     let agent = job.spec().to_string();
     let margin = (cap / 10).min(MAX_MARGIN);
-    let deadline = arrival + cap.saturating_sub(margin);
-    let give_up = arrival + longest_answer(cap);
+    let deadline = instant_after(arrival, cap.saturating_sub(margin));
+    let give_up = instant_after(arrival, longest_answer(cap));
     // A slot that comes later than this leaves no time for even the shortest search.
     let last_start = give_up
-        .checked_sub(MIN_THINK + slots.overhead())
+        .checked_sub(MIN_THINK.saturating_add(slots.overhead()))
         .map_or(arrival, |start| start.max(arrival));
     let waiting = Waiting::new(&slots.waiting);
     let slot = tokio::time::timeout_at(
@@ -191,7 +203,9 @@ pub async fn run_search(
         match tokio::time::timeout_at(tokio::time::Instant::from_std(give_up), search).await {
             Ok(Ok(result)) => {
                 let report = result?;
-                let thought = Duration::from_secs_f64(report.budget_ms / 1e3);
+                // A budget that is not a sane number of seconds counts as no thinking.
+                let thought = ply_core::duration::from_secs_f64(report.budget_ms / 1e3)
+                    .unwrap_or(Duration::ZERO);
                 slots.record_overhead(started.elapsed().saturating_sub(thought));
                 report
             }
@@ -270,6 +284,31 @@ mod tests {
             longest_answer(Duration::from_millis(1)),
             Duration::from_micros(251_250)
         );
+    }
+
+    #[test]
+    fn enormous_caps_and_overheads_saturate_instead_of_panicking() {
+        assert_eq!(longest_answer(Duration::MAX), Duration::MAX);
+        let now = Instant::now();
+        assert_eq!(
+            instant_after(now, Duration::from_secs(1)),
+            now + Duration::from_secs(1)
+        );
+        let far = instant_after(now, Duration::MAX);
+        assert!(far > now + Duration::from_secs(3600), "{far:?}");
+        let slots = SearchSlots::new(1);
+        slots.record_overhead(Duration::MAX);
+        slots.record_overhead(Duration::MAX);
+        assert!(slots.overhead() > Duration::from_secs(1));
+        for (rounds, overhead) in [(0, Duration::ZERO), (3, Duration::MAX)] {
+            let budget = Budget {
+                deadline: far,
+                rounds,
+                overhead,
+                stop: Arc::new(AtomicBool::new(false)),
+            };
+            assert!(budget.limits().time.unwrap() >= MIN_THINK);
+        }
     }
 
     #[test]

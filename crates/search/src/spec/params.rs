@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use ply_core::duration::{DurationError, Quoted};
+
 use super::error::SpecError;
 
 /// One setting an agent accepts, with its default (as it would be written in a spec) and a
@@ -102,7 +104,10 @@ impl Params {
         SpecError::BadValue {
             agent: self.agent.clone(),
             key: key.to_string(),
-            value: self.str(key).unwrap_or_default().to_string(),
+            // Cut to 80 characters, control characters escaped.
+            value: Quoted::new(self.str(key).unwrap_or_default())
+                .as_str()
+                .to_string(),
             expected: expected.to_string(),
         }
     }
@@ -154,10 +159,11 @@ impl Params {
         }
     }
 
-    /// A duration with a unit: `750ms`, `2s`, `1.5s`, `500us`, `1m`.
+    /// A duration with a unit: `750ms`, `2s`, `1.5s`, `500us`, `1m` (the grammar of
+    /// [`ply_core::duration`], at most one year).
     pub fn duration(&self, key: &str) -> Result<Duration, SpecError> {
-        parse_duration(self.str(key)?)
-            .ok_or_else(|| self.bad_value(key, "a duration with a unit, such as 750ms, 2s or 1.5s"))
+        ply_core::duration::parse_duration(self.str(key)?)
+            .map_err(|e| self.bad_value(key, &duration_rule(&e)))
     }
 
     /// Like [`Params::u32`], but `auto`, `none` or nothing mean "not set".
@@ -176,23 +182,94 @@ impl Params {
     }
 }
 
-/// Reads `750ms`, `2s`, `1.5s`, `500us`, `1m`; `None` for anything else (a bare number
-/// included: its unit would be a guess).
+/// Reads a duration in the grammar of [`ply_core::duration`] (`750ms`, `2s`, `1.5s`,
+/// `500us`, `1m`, at most one year); `None` for anything else, a bare number included (its
+/// unit would be a guess). Kept for callers that add their own message; [`Params::duration`]
+/// says exactly what is wrong.
 pub fn parse_duration(text: &str) -> Option<Duration> {
-    let text = text.trim().to_ascii_lowercase();
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
-    let (number, unit) = text.split_at(split);
-    let number: f64 = number.parse().ok()?;
-    let seconds = match unit.trim() {
-        "us" | "µs" => number / 1e6,
-        "ms" => number / 1e3,
-        "s" | "sec" => number,
-        "m" | "min" => number * 60.0,
-        _ => return None,
-    };
-    if seconds.is_finite() && (0.0..=1e7).contains(&seconds) {
-        Some(Duration::from_secs_f64(seconds))
-    } else {
-        None
+    ply_core::duration::parse_duration(text).ok()
+}
+
+/// What a duration setting expects, given why the value was refused.
+fn duration_rule(error: &DurationError) -> String {
+    match error {
+        DurationError::MissingUnit { number, .. } => format!(
+            "a duration with a unit, such as {n}s or {n}ms (750ms, 2s, 1.5s): a bare number's \
+             unit would be a guess",
+            n = number.as_str()
+        ),
+        DurationError::TooLong { .. } => "a duration of at most 1 year (31536000s)".to_string(),
+        DurationError::Negative { .. } | DurationError::NotFinite { .. } => {
+            "a duration from 0 to 1 year (31536000s), such as 750ms or 2s".to_string()
+        }
+        DurationError::UnknownUnit { unit, .. } => format!(
+            "a duration with a unit us (or µs), ms, s or m (or min), such as 750ms or 2s, \
+             not {unit}"
+        ),
+        DurationError::Empty | DurationError::Malformed { .. } => {
+            "a duration: a non-negative number followed by a unit us (or µs), ms, s or m \
+             (or min), such as 750ms, 2s or 1.5s, at most 1 year"
+                .to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mcts(time: &str) -> Params {
+        const KEYS: &[KeyInfo] = &[KeyInfo::new("time", "none", "time per move")];
+        Params::new("mcts", KEYS, vec![("time".to_string(), time.to_string())]).unwrap()
+    }
+
+    #[test]
+    fn durations_follow_the_shared_grammar() {
+        assert_eq!(
+            mcts("750ms").duration("time"),
+            Ok(Duration::from_millis(750))
+        );
+        assert_eq!(
+            mcts("1.5s").duration("time"),
+            Ok(Duration::from_millis(1500))
+        );
+        assert_eq!(mcts("none").opt_duration("time"), Ok(None));
+        assert_eq!(parse_duration("2s"), Some(Duration::from_secs(2)));
+        assert_eq!(parse_duration("2"), None);
+    }
+
+    #[test]
+    fn an_overlong_duration_is_refused_naming_key_value_and_limit() {
+        // `ply engine tictactoe --time 1e20s` and `time=1e19s` overflowed deadlines.
+        for value in ["1e20s", "1e19s", "1.7e19s", "31536001s"] {
+            let e = mcts(value).duration("time").unwrap_err();
+            assert!(matches!(e, SpecError::BadValue { .. }), "{e}");
+            let message = e.to_string();
+            assert!(message.contains(&format!("'{value}'")), "{message}");
+            assert!(message.contains("'time'"), "{message}");
+            assert!(message.contains("at most 1 year"), "{message}");
+            assert_eq!(parse_duration(value), None);
+        }
+    }
+
+    #[test]
+    fn each_refusal_says_what_is_expected() {
+        for (value, says) in [
+            ("5", "such as 5s or 5ms"),
+            ("-1s", "from 0 to 1 year"),
+            ("nan", "from 0 to 1 year"),
+            ("2h", "not 'h'"),
+            ("fast", "a non-negative number followed by a unit"),
+        ] {
+            let message = mcts(value).duration("time").unwrap_err().to_string();
+            assert!(message.contains(says), "{value}: {message}");
+        }
+    }
+
+    #[test]
+    fn a_long_value_is_quoted_cut_short() {
+        let value = "9".repeat(5000);
+        let message = mcts(&value).duration("time").unwrap_err().to_string();
+        assert!(message.len() < 400, "{message}");
     }
 }

@@ -28,15 +28,82 @@ impl Default for TimeBudget {
 impl TimeBudget {
     /// The think time for the next move of `player`, given the time this engine has already
     /// spent in the game: the game's remainder spread over the moves likely still to come.
+    ///
+    /// Never panics, whatever the fields hold: a game total too large to represent
+    /// saturates, and a `safety` outside [0, 1] is clamped into it.
     pub fn for_move(&self, state: &Quoridor, player: usize, used: Duration) -> Duration {
-        let total = self.per_game_per_size * state.size() as u32;
+        let total = self
+            .per_game_per_size
+            .checked_mul(state.size() as u32)
+            .unwrap_or(Duration::MAX);
         let remaining = total.saturating_sub(used);
         let distance = state.distance_to_goal(player).unwrap_or(0);
         // Own moves still to come: the race, a few walls, and some slack.
-        let moves_left = 2 * distance + state.walls_left(player).min(10) + 4;
-        let share = remaining.mul_f64(self.safety) / moves_left.max(1);
+        let moves_left = distance
+            .saturating_mul(2)
+            .saturating_add(state.walls_left(player).min(10))
+            .saturating_add(4)
+            .max(1);
+        let share = scale(remaining, self.safety) / moves_left;
         share
-            .min(self.per_move.mul_f64(self.safety))
+            .min(scale(self.per_move, self.safety))
             .max(Duration::from_millis(5))
+    }
+}
+
+/// `d` times the fraction `safety` clamped to [0, 1] (NaN counts as 1), without overflow.
+fn scale(d: Duration, safety: f64) -> Duration {
+    let fraction = if safety > 0.0 {
+        safety.min(1.0)
+    } else if safety.is_nan() {
+        1.0
+    } else {
+        0.0
+    };
+    Duration::try_from_secs_f64(d.as_secs_f64() * fraction).unwrap_or(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ply engine quoridor --game-time-per-size 5e18` then `genmove black` overflowed
+    /// `per_game_per_size * size` here.
+    #[test]
+    fn a_huge_allowance_saturates_instead_of_panicking() {
+        let state = Quoridor::standard();
+        for per_game_per_size in [
+            Duration::from_secs(5_000_000_000_000_000_000),
+            Duration::MAX,
+        ] {
+            let budget = TimeBudget {
+                per_game_per_size,
+                ..TimeBudget::default()
+            };
+            let think = budget.for_move(&state, 0, Duration::ZERO);
+            // The per-move cap still applies: 30 s at 0.8.
+            assert_eq!(think, Duration::from_secs(24));
+        }
+        let unbounded = TimeBudget {
+            per_move: Duration::MAX,
+            per_game_per_size: Duration::MAX,
+            safety: 1.0,
+        };
+        assert!(unbounded.for_move(&state, 1, Duration::MAX) >= Duration::from_millis(5));
+        assert!(unbounded.for_move(&state, 1, Duration::ZERO) > Duration::from_secs(1 << 40));
+    }
+
+    #[test]
+    fn a_safety_outside_its_range_does_not_panic() {
+        let state = Quoridor::standard();
+        for safety in [f64::NAN, -1.0, 0.0, 7.0, f64::INFINITY, f64::NEG_INFINITY] {
+            let budget = TimeBudget {
+                safety,
+                ..TimeBudget::default()
+            };
+            let think = budget.for_move(&state, 0, Duration::ZERO);
+            assert!(think >= Duration::from_millis(5), "{safety}: {think:?}");
+            assert!(think <= Duration::from_secs(30), "{safety}: {think:?}");
+        }
     }
 }

@@ -1,6 +1,9 @@
 //! How an engine process is started: the referee's `-seed N` form and the engine's options.
 
 use std::io::{self, BufWriter};
+use std::time::Duration;
+
+use ply_core::duration::Quoted;
 
 use super::{run, QtpEngine, TimeBudget};
 
@@ -50,12 +53,12 @@ impl EngineOptions {
             } else {
                 inline
             };
-            let seconds = |v: &Option<String>| {
-                v.as_deref()
-                    .and_then(|s| s.parse::<f64>().ok())
-                    .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
-                    .filter(|d| !d.is_zero())
-                    .ok_or_else(|| format!("-{key} needs a positive number of seconds"))
+            let seconds = |v: &Option<String>| match v {
+                Some(text) => parse_time_option(&format!("-{key}"), text),
+                None => Err(format!(
+                    "-{key} needs a number of seconds, more than 0 and at most 31536000 \
+                     (1 year), e.g. 30 or 1.5"
+                )),
             };
             match key {
                 "seed" => {
@@ -88,6 +91,21 @@ impl EngineOptions {
         let mut engine = QtpEngine::with_agent(agent, self.budget);
         engine.set_verbose(self.verbose);
         Ok(engine)
+    }
+}
+
+/// Reads the value of a time option documented as a number of seconds (`-move-time 30`,
+/// `--game-time-per-size 2.5`), through the shared grammar of [`ply_core::duration`]: a bare
+/// number is seconds, a unit may be given (`750ms`), and the time must be more than 0 and at
+/// most one year. `flag` is how the option was written, for the message.
+pub fn parse_time_option(flag: &str, text: &str) -> Result<Duration, String> {
+    match ply_core::duration::parse_seconds(text) {
+        Ok(d) if d.is_zero() => Err(format!(
+            "{flag} {}: a time must be more than 0 seconds (and at most 31536000, 1 year)",
+            Quoted::new(text)
+        )),
+        Ok(d) => Ok(d),
+        Err(e) => Err(format!("{flag}: {e}")),
     }
 }
 
@@ -131,6 +149,42 @@ mod tests {
             ..EngineOptions::default()
         };
         assert!(unknown.engine().err().unwrap().contains("nonsense"));
+    }
+
+    /// `ply engine quoridor --game-time-per-size 5e18` then `genmove black` panicked in the
+    /// budget: such allowances are now refused when read, naming the option and the limit.
+    #[test]
+    fn time_options_share_the_duration_grammar_and_its_limit() {
+        let o =
+            EngineOptions::from_args(&args("-move-time 1.5 -game-time-per-size 250ms")).unwrap();
+        assert_eq!(o.budget.per_move, Duration::from_millis(1500));
+        assert_eq!(o.budget.per_game_per_size, Duration::from_millis(250));
+        let o = EngineOptions::from_args(&args("--game-time-per-size=31536000")).unwrap();
+        assert_eq!(o.budget.per_game_per_size, Duration::from_secs(31_536_000));
+        for (given, says) in [
+            (
+                "-game-time-per-size 5e18",
+                "'5e18' is longer than the maximum of 1 year",
+            ),
+            ("-move-time 1e20", "-move-time: '1e20' is longer"),
+            ("-move-time=31536001", "maximum of 1 year"),
+            ("-move-time NaN", "'NaN' is not a finite number"),
+            ("-move-time inf", "'inf' is not a finite number"),
+            ("-move-time -5", "'-5' is negative"),
+            (
+                "-move-time 0",
+                "-move-time '0': a time must be more than 0 seconds",
+            ),
+            ("-move-time 0.0000000001", "more than 0 seconds"),
+            ("-move-time soon", "'soon' is not a duration"),
+            (
+                "-game-time-per-size",
+                "-game-time-per-size needs a number of seconds",
+            ),
+        ] {
+            let e = EngineOptions::from_args(&args(given)).unwrap_err();
+            assert!(e.contains(says), "{given}: {e}");
+        }
     }
 
     #[test]
