@@ -40,13 +40,20 @@ impl OpeningSource {
             return Ok(OpeningSource::StartPosition);
         }
         if let Some(k) = t.strip_prefix("random:") {
-            let plies = k.trim().parse::<usize>().map_err(|_| {
-                ArenaError::setting(
-                    "openings",
-                    text,
-                    "random:K needs K, a number of plies (e.g. random:4)",
-                )
-            })?;
+            let plies = k
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&k| k <= MAX_OPENING_PLIES)
+                .ok_or_else(|| {
+                    ArenaError::setting(
+                        "--openings",
+                        text,
+                        &format!(
+                            "random:K needs K, a number of plies from 0 to {MAX_OPENING_PLIES} (e.g. random:4)"
+                        ),
+                    )
+                })?;
             return Ok(if plies == 0 {
                 OpeningSource::StartPosition
             } else {
@@ -112,10 +119,28 @@ impl Default for TimeControl {
 impl TimeControl {
     /// The most a reply may take when `allowed` is the limit: the limit, 10 % and the fixed
     /// tolerance.
+    ///
+    /// Saturates at `Duration::MAX` (in effect, no deadline) rather than overflowing, so no
+    /// limit however large can make the arithmetic panic.
     pub fn deadline_for(&self, allowed: Duration) -> Duration {
-        allowed + allowed / 10 + self.tolerance
+        allowed
+            .saturating_add(allowed / 10)
+            .saturating_add(self.tolerance)
     }
 }
+
+/// Most games per pairing (`--games`): every scheduled game and its record are kept in
+/// memory, so the count is bounded rather than left to exhaust it.
+pub const MAX_GAMES_PER_PAIRING: usize = 100_000;
+/// Most games a whole tournament may schedule (pairings × games per pairing, rounded up to
+/// whole seat rotations).
+pub const MAX_SCHEDULED_GAMES: usize = 1_000_000;
+/// Most games played at once (`--concurrency`): each takes a thread per seat besides its own.
+pub const MAX_CONCURRENCY: usize = 256;
+/// Most plies before a game is adjudicated (`--max-plies`): the moves are kept in its record.
+pub const MAX_PLIES: usize = 100_000;
+/// Longest random opening (`--openings random:K`).
+pub const MAX_OPENING_PLIES: usize = 1_000;
 
 /// A whole tournament.
 #[derive(Debug, Clone, Serialize)]
@@ -200,22 +225,25 @@ impl TournamentConfig {
                 ));
             }
         }
-        if self.games_per_pairing == 0 {
-            return Err(ArenaError::setting("games", 0, "must be at least 1"));
-        }
-        if self.concurrency == 0 {
-            return Err(ArenaError::setting("concurrency", 0, "must be at least 1"));
-        }
-        if self.max_plies == 0 {
-            return Err(ArenaError::setting("max-plies", 0, "must be at least 1"));
-        }
-        for limit in [self.time.per_move, self.time.per_game]
-            .into_iter()
-            .flatten()
-        {
-            if limit.is_zero() {
+        in_range("--games", self.games_per_pairing, 1, MAX_GAMES_PER_PAIRING)?;
+        in_range("--concurrency", self.concurrency, 1, MAX_CONCURRENCY)?;
+        in_range("--max-plies", self.max_plies, 1, MAX_PLIES)?;
+        if let OpeningSource::Random { plies } = self.openings {
+            if plies > MAX_OPENING_PLIES {
                 return Err(ArenaError::setting(
-                    "time control",
+                    "--openings",
+                    format!("random:{plies}"),
+                    &format!("random:K takes K from 0 to {MAX_OPENING_PLIES} plies"),
+                ));
+            }
+        }
+        for (flag, limit) in [
+            ("--time-per-move", self.time.per_move),
+            ("--time-per-game", self.time.per_game),
+        ] {
+            if limit.is_some_and(|l| l.is_zero()) {
+                return Err(ArenaError::setting(
+                    flag,
                     "0",
                     "a time limit must be positive",
                 ));
@@ -235,6 +263,19 @@ impl TournamentConfig {
             }
         }
         Ok(())
+    }
+}
+
+/// Checks that `value` of `flag` lies in `min..=max`.
+fn in_range(flag: &str, value: usize, min: usize, max: usize) -> Result<(), ArenaError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(ArenaError::setting(
+            flag,
+            value,
+            &format!("must be between {min} and {max}"),
+        ))
     }
 }
 

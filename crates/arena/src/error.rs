@@ -33,6 +33,14 @@ pub enum ArenaError {
     /// A record or summary that cannot be turned into JSON.
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// Games saved by an earlier run that cannot be continued (other settings, a damaged
+    /// file).
+    #[error("cannot resume: {0}")]
+    Resume(String),
+    /// An output folder that cannot be used as asked (it holds results that would be
+    /// overwritten, or nothing to resume).
+    #[error("{}: {reason}", path.display())]
+    Folder { path: PathBuf, reason: String },
     /// A chart that plotters could not draw.
     #[error("cannot draw plot '{name}': {reason}")]
     Plot { name: String, reason: String },

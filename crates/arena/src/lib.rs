@@ -8,6 +8,10 @@
 //! ratings with error bars and an optional SPRT; [`write_outputs`] writes `games.jsonl`,
 //! `summary.json`, `report.md` and the plots.
 //!
+//! A run can be stopped ([`RunControl::stop`]) and continued ([`RunControl::finished`]):
+//! [`RunFolder`] keeps each game in `games.jsonl` as soon as it ends and reads the games
+//! back to resume, so a run stopped and resumed plays the games a straight run plays.
+//!
 //! Nothing here names a game: the arena sees games through `ply_core::Game` and agents
 //! through [`AgentFactory`] (which a game's `Catalog` implements).
 
@@ -35,9 +39,11 @@ pub use plotters;
 pub use config::{split_agent_list, Format, OpeningSource, TimeControl, TournamentConfig};
 pub use error::ArenaError;
 pub use factory::AgentFactory;
-pub use output::{write_outputs, OutputFiles};
+pub use output::{write_outputs, OutputFiles, OutputMode, RunFolder};
 pub use progress::Progress;
 pub use record::{GameRecord, MoveRecord, Termination};
 pub use stats::sprt::{SprtConfig, SprtStatus};
 pub use summary::{summarize, Summary};
-pub use tournament::{planned_games, run_tournament, TournamentResult};
+pub use tournament::{
+    planned_games, run_tournament, run_tournament_with, RunControl, TournamentResult,
+};

@@ -53,7 +53,7 @@ fn random_opening<G: Game>(start: &G, plies: usize, seed: u64) -> Result<Opening
     let mut legal = Vec::new();
     for _ in 0..RANDOM_ATTEMPTS {
         let mut state = start.clone();
-        let mut moves = Vec::with_capacity(plies);
+        let mut moves = Vec::new();
         for _ in 0..plies {
             state.legal_moves(&mut legal);
             let Some(&mv) = legal.choose(&mut rng) else {

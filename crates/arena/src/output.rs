@@ -1,13 +1,47 @@
 //! Everything a tournament leaves in its `--out` folder.
+//!
+//! A run writes into its folder as it goes, so that stopping it (Ctrl-C, a crash) loses no
+//! finished game and a later run can continue it ([`RunFolder`]):
+//!
+//! - `config.json`: the game and the settings, written before the first game;
+//! - `games.jsonl`: one line per game, appended whole and flushed as each game ends (in the
+//!   order they end), then rewritten in schedule order at the end;
+//! - `summary.json`, `report.md` and the plots, written at the end.
+//!
+//! Every file but the appended `games.jsonl` is written to a temporary file in the folder
+//! and renamed into place, so none is ever seen half written.
 
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
+use serde::Serialize;
+
+use ply_core::Game;
+
+use crate::config::TournamentConfig;
 use crate::error::ArenaError;
 use crate::plots::write_plots;
+use crate::record::GameRecord;
 use crate::report::markdown;
 use crate::tournament::TournamentResult;
+
+/// The game records, one JSON object per line.
+pub const GAMES_FILE: &str = "games.jsonl";
+/// The game and the settings of the run, to check a resumed run against.
+pub const CONFIG_FILE: &str = "config.json";
+pub const SUMMARY_FILE: &str = "summary.json";
+pub const REPORT_FILE: &str = "report.md";
+/// The charts' names; each is written as `.svg` and `.png`.
+pub const PLOTS: [&str; 3] = ["ratings", "score_vs_time", "time_per_move"];
+
+/// The files of a tournament's results: a folder with any of them (see [`results_in`]) is
+/// not written over unless asked ([`OutputMode`]).
+pub const RESULT_FILES: [&str; 4] = [GAMES_FILE, CONFIG_FILE, SUMMARY_FILE, REPORT_FILE];
+
+/// Folder in which the plots are drawn before being moved into place.
+const PLOTS_TMP: &str = ".plots.tmp";
 
 /// What [`write_outputs`] wrote, and what it had to leave out.
 #[derive(Debug, Clone, Default)]
@@ -17,33 +51,38 @@ pub struct OutputFiles {
     pub skipped: Vec<String>,
 }
 
-/// Writes `games.jsonl` (one game per line), `summary.json`, `report.md` and the plots
-/// (`ratings`, `score_vs_time`, `time_per_move`, each `.svg` and `.png`) into `dir`,
-/// creating it if needed.
+/// What to do with a folder that already holds results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputMode {
+    /// Refuse it: results are never written over unasked.
+    Fresh,
+    /// Delete its results (only the arena's own files) and start again.
+    Overwrite,
+    /// Continue the run it holds: same game, same settings; its games are kept.
+    Resume,
+}
+
+/// Writes `games.jsonl` (one game per line, in schedule order), `summary.json`, `report.md`
+/// and the plots (`ratings`, `score_vs_time`, `time_per_move`, each `.svg` and `.png`) into
+/// `dir`, creating it if needed and replacing those files if they are there.
 pub fn write_outputs(result: &TournamentResult, dir: &Path) -> Result<OutputFiles, ArenaError> {
     fs::create_dir_all(dir).map_err(|e| ArenaError::io("cannot create folder", dir, e))?;
     let mut files = OutputFiles::default();
 
-    let games = dir.join("games.jsonl");
-    let file = fs::File::create(&games).map_err(|e| ArenaError::io("cannot create", &games, e))?;
-    let mut writer = BufWriter::new(file);
+    let games = dir.join(GAMES_FILE);
+    let mut lines = Vec::new();
     for record in &result.records {
-        serde_json::to_writer(&mut writer, record)?;
-        writer
-            .write_all(b"\n")
-            .map_err(|e| ArenaError::io("cannot write", &games, e))?;
+        lines.extend(record_line(record)?);
     }
-    writer
-        .flush()
-        .map_err(|e| ArenaError::io("cannot write", &games, e))?;
+    write_atomically(&games, &lines)?;
     files.written.push(games);
 
-    let summary = dir.join("summary.json");
+    let summary = dir.join(SUMMARY_FILE);
     let json = serde_json::to_string_pretty(result)?;
-    fs::write(&summary, json + "\n").map_err(|e| ArenaError::io("cannot write", &summary, e))?;
+    write_atomically(&summary, (json + "\n").as_bytes())?;
     files.written.push(summary);
 
-    let plotted = match write_plots(&result.summary, dir) {
+    let plotted = match write_plots_atomically(result, dir) {
         Ok(plots) => {
             files.written.extend(plots);
             true
@@ -54,9 +93,323 @@ pub fn write_outputs(result: &TournamentResult, dir: &Path) -> Result<OutputFile
         }
     };
 
-    let report = dir.join("report.md");
-    fs::write(&report, markdown(result, plotted))
-        .map_err(|e| ArenaError::io("cannot write", &report, e))?;
+    let report = dir.join(REPORT_FILE);
+    write_atomically(&report, markdown(result, plotted).as_bytes())?;
     files.written.push(report);
     Ok(files)
+}
+
+/// One game as one line of `games.jsonl`, newline included.
+fn record_line(record: &GameRecord) -> Result<Vec<u8>, ArenaError> {
+    let mut line = serde_json::to_vec(record)?;
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// Where `path` is written before being renamed into place: beside it, hidden.
+fn temporary(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.tmp"))
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: `path` is
+/// either as it was or whole, however the process ends.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ArenaError> {
+    let tmp = temporary(path);
+    fs::write(&tmp, bytes).map_err(|e| ArenaError::io("cannot write", &tmp, e))?;
+    fs::rename(&tmp, path).map_err(|e| ArenaError::io("cannot replace", path, e))
+}
+
+/// Draws the plots in a temporary folder inside `dir` and moves each into `dir`.
+fn write_plots_atomically(result: &TournamentResult, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let tmp = dir.join(PLOTS_TMP);
+    let _ = fs::remove_dir_all(&tmp);
+    fs::create_dir_all(&tmp).map_err(|e| format!("cannot create '{}': {e}", tmp.display()))?;
+    let drawn = write_plots(&result.summary, &tmp);
+    let moved = drawn.and_then(|drawn| {
+        drawn
+            .iter()
+            .map(|from| {
+                let to = dir.join(from.file_name().unwrap_or_default());
+                fs::rename(from, &to)
+                    .map(|()| to.clone())
+                    .map_err(|e| format!("cannot write '{}': {e}", to.display()))
+            })
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let _ = fs::remove_dir_all(&tmp);
+    moved
+}
+
+/// What `config.json` holds.
+#[derive(Serialize)]
+struct SavedRun<'a> {
+    game: &'a str,
+    variant: String,
+    players: usize,
+    config: &'a TournamentConfig,
+}
+
+/// Settings that may change between a run and its continuation: they change no game.
+const FREE_SETTINGS: [&str; 1] = ["concurrency"];
+
+/// The `--out` folder of a run in progress: `config.json` written, earlier games (if
+/// resuming) read back, `games.jsonl` open for appending.
+///
+/// ```text
+/// let folder = RunFolder::open(dir, mode, &start, &config)?;
+/// let control = RunControl { progress: &|r| { folder.append(r); }, stop: Some(&flag),
+///                            finished: folder.previous() };
+/// let result = run_tournament_with(&start, &factory, &config, control)?;
+/// folder.finish(&result)?;
+/// ```
+#[derive(Debug)]
+pub struct RunFolder {
+    dir: PathBuf,
+    games: Mutex<fs::File>,
+    previous: Vec<GameRecord>,
+    warnings: Vec<String>,
+}
+
+impl RunFolder {
+    /// Prepares `dir` for a run of `config` from `start`, as `mode` says. Errors, touching
+    /// nothing, if `dir` holds results and `mode` is [`OutputMode::Fresh`], or if resuming
+    /// finds no run there, a run of another game or other settings, or a damaged
+    /// `games.jsonl`.
+    pub fn open<G: Game>(
+        dir: &Path,
+        mode: OutputMode,
+        start: &G,
+        config: &TournamentConfig,
+    ) -> Result<RunFolder, ArenaError> {
+        let saved = serde_json::to_value(SavedRun {
+            game: start.name(),
+            variant: start.variant(),
+            players: start.num_players(),
+            config,
+        })?;
+        let games_path = dir.join(GAMES_FILE);
+        let mut previous = Vec::new();
+        let mut warnings = Vec::new();
+        match mode {
+            OutputMode::Fresh => {
+                let found = results_in(dir);
+                if !found.is_empty() {
+                    return Err(ArenaError::Folder {
+                        path: dir.to_path_buf(),
+                        reason: format!(
+                            "already holds a tournament's results ({}), which are kept",
+                            found.join(", ")
+                        ),
+                    });
+                }
+            }
+            OutputMode::Overwrite => remove_results(dir)?,
+            OutputMode::Resume => {
+                check_same_run(dir, &saved)?;
+                if games_path.exists() {
+                    let text = fs::read(&games_path)
+                        .map_err(|e| ArenaError::io("cannot read", &games_path, e))?;
+                    let (records, warning) = read_games(&games_path, &text)?;
+                    previous = records;
+                    warnings.extend(warning);
+                    // A cut last line is dropped from the file too, so new games start on a
+                    // line of their own.
+                    let mut lines = Vec::new();
+                    for record in &previous {
+                        lines.extend(record_line(record)?);
+                    }
+                    if lines != text {
+                        write_atomically(&games_path, &lines)?;
+                    }
+                }
+            }
+        }
+        fs::create_dir_all(dir).map_err(|e| ArenaError::io("cannot create folder", dir, e))?;
+        if mode != OutputMode::Resume {
+            let json = serde_json::to_string_pretty(&saved)?;
+            write_atomically(&dir.join(CONFIG_FILE), (json + "\n").as_bytes())?;
+        }
+        let games = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&games_path)
+            .map_err(|e| ArenaError::io("cannot open", &games_path, e))?;
+        Ok(RunFolder {
+            dir: dir.to_path_buf(),
+            games: Mutex::new(games),
+            previous,
+            warnings,
+        })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Games an earlier run played (resuming), in schedule order: pass them to
+    /// [`crate::RunControl::finished`].
+    pub fn previous(&self) -> &[GameRecord] {
+        &self.previous
+    }
+
+    /// What opening the folder found worth telling (a cut last line that was dropped).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// Appends a finished game to `games.jsonl` as one whole line, written in one call and
+    /// flushed. Safe to call from several threads.
+    pub fn append(&self, record: &GameRecord) -> Result<(), ArenaError> {
+        let line = record_line(record)?;
+        let path = self.dir.join(GAMES_FILE);
+        let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(&line)
+            .and_then(|()| file.flush())
+            .map_err(|e| ArenaError::io("cannot append to", path, e))
+    }
+
+    /// Writes the outputs of `result` (complete or stopped) with [`write_outputs`]:
+    /// `games.jsonl` in schedule order, the summary, the report and the plots. Closes the
+    /// log first: `games.jsonl` is replaced, so nothing may be appended to it after.
+    pub fn finish(self, result: &TournamentResult) -> Result<OutputFiles, ArenaError> {
+        drop(self.games);
+        write_outputs(result, &self.dir)
+    }
+}
+
+/// The results in `dir` that a new run would write over (none if it does not exist): a
+/// `games.jsonl` with games in it, `summary.json`, `report.md`. A `config.json` alone (a run
+/// that stopped before its first game) is not a result.
+pub fn results_in(dir: &Path) -> Vec<String> {
+    RESULT_FILES
+        .iter()
+        .filter(|&&name| name != CONFIG_FILE)
+        .filter(|&&name| {
+            fs::metadata(dir.join(name)).is_ok_and(|m| name != GAMES_FILE || m.len() > 0)
+        })
+        .map(|name| name.to_string())
+        .collect()
+}
+
+/// Deletes the arena's files from `dir`, nothing else.
+fn remove_results(dir: &Path) -> Result<(), ArenaError> {
+    let mut names: Vec<String> = RESULT_FILES.iter().map(|s| s.to_string()).collect();
+    for plot in PLOTS {
+        names.push(format!("{plot}.svg"));
+        names.push(format!("{plot}.png"));
+    }
+    for name in names {
+        let path = dir.join(&name);
+        for p in [temporary(&path), path] {
+            match fs::remove_file(&p) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(ArenaError::io("cannot remove", p, e)),
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(dir.join(PLOTS_TMP));
+    Ok(())
+}
+
+/// Checks that `dir`'s `config.json` describes the run `saved` describes.
+fn check_same_run(dir: &Path, saved: &serde_json::Value) -> Result<(), ArenaError> {
+    let path = dir.join(CONFIG_FILE);
+    let folder_error = |reason: String| ArenaError::Folder {
+        path: dir.to_path_buf(),
+        reason,
+    };
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(folder_error(format!(
+                "holds no {CONFIG_FILE}, so no run to resume"
+            )))
+        }
+        Err(e) => return Err(ArenaError::io("cannot read", &path, e)),
+    };
+    let old: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| folder_error(format!("its {CONFIG_FILE} cannot be read: {e}")))?;
+    let mut differences = Vec::new();
+    for key in ["game", "variant", "players"] {
+        if old.get(key) != saved.get(key) {
+            differences.push(difference(key, old.get(key), saved.get(key)));
+        }
+    }
+    let empty = serde_json::Map::new();
+    let fields = |v: &serde_json::Value| v.get("config").and_then(|c| c.as_object()).cloned();
+    let (old_config, new_config) = (
+        fields(&old).unwrap_or_else(|| empty.clone()),
+        fields(saved).unwrap_or_default(),
+    );
+    let mut keys: Vec<&String> = old_config.keys().chain(new_config.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        if !FREE_SETTINGS.contains(&key.as_str()) && old_config.get(key) != new_config.get(key) {
+            differences.push(difference(key, old_config.get(key), new_config.get(key)));
+        }
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(folder_error(format!(
+            "holds a run with other settings, which would not continue to the same result: {}; \
+             resume with the settings it was started with",
+            differences.join("; ")
+        )))
+    }
+}
+
+fn difference(
+    key: &str,
+    old: Option<&serde_json::Value>,
+    new: Option<&serde_json::Value>,
+) -> String {
+    let show = |v: Option<&serde_json::Value>| v.map_or("nothing".to_string(), |v| v.to_string());
+    format!("{key} was {}, now {}", show(old), show(new))
+}
+
+/// Reads `games.jsonl`. A last line cut short (no newline, not a record: a run killed while
+/// writing it, by an older version) is dropped with a warning; any other unreadable line is
+/// an error.
+fn read_games(path: &Path, text: &[u8]) -> Result<(Vec<GameRecord>, Option<String>), ArenaError> {
+    let mut records = Vec::new();
+    let mut warning = None;
+    let ends_whole = text.last().is_none_or(|&b| b == b'\n');
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    // After the last newline comes an empty piece (or the cut line).
+    let count = lines.len();
+    for (number, line) in lines.into_iter().enumerate() {
+        let last = number + 1 == count;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match serde_json::from_slice::<GameRecord>(line) {
+            Ok(record) => records.push(record),
+            Err(_) if last && !ends_whole => {
+                warning = Some(format!(
+                    "{}: line {} is cut short ({} bytes without an end of line), from a run \
+                     stopped while writing it; it is ignored and its game will be played again",
+                    path.display(),
+                    number + 1,
+                    line.len()
+                ));
+            }
+            Err(e) => {
+                return Err(ArenaError::Resume(format!(
+                    "{}: line {} is not a game record: {e}",
+                    path.display(),
+                    number + 1
+                )))
+            }
+        }
+    }
+    records.sort_by_key(|r| r.index);
+    Ok((records, warning))
 }

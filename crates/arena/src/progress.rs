@@ -23,6 +23,30 @@ struct Standings {
     forfeits: usize,
 }
 
+impl Standings {
+    /// Adds a game (one read back from a file may be malformed: what does not fit is skipped).
+    fn count(&mut self, record: &GameRecord) {
+        self.done += 1;
+        if record.offender.is_some() {
+            self.forfeits += 1;
+        }
+        for (i, &agent) in record.seats.iter().enumerate() {
+            for (j, _) in record.seats.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let (Some(&ours), Some(&theirs)) = (record.scores.get(i), record.scores.get(j))
+                else {
+                    continue;
+                };
+                if let Some(r) = self.results.get_mut(agent) {
+                    r.add(ours, theirs);
+                }
+            }
+        }
+    }
+}
+
 impl Progress {
     /// A bar when standard error is a terminal, plain lines otherwise.
     pub fn new(agents: &[String], total: usize) -> Self {
@@ -56,17 +80,7 @@ impl Progress {
     /// Counts a finished game (called from the game workers, in any order).
     pub fn on_game(&self, record: &GameRecord) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        s.done += 1;
-        if record.offender.is_some() {
-            s.forfeits += 1;
-        }
-        for i in 0..record.seats.len() {
-            for j in 0..record.seats.len() {
-                if i != j {
-                    s.results[record.seats[i]].add(record.scores[i], record.scores[j]);
-                }
-            }
-        }
+        s.count(record);
         let standings = self.standings_line(&s);
         match &self.bar {
             Some(bar) => {
@@ -88,6 +102,18 @@ impl Progress {
                     eprintln!("standings after {} games: {standings}", s.done);
                 }
             }
+        }
+    }
+
+    /// Counts games an earlier run played (resuming) without listing them.
+    pub fn count_earlier(&self, records: &[GameRecord]) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        for record in records {
+            s.count(record);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(s.done as u64);
+            bar.set_message(self.standings_line(&s));
         }
     }
 

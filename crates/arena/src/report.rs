@@ -61,6 +61,16 @@ fn write_report(out: &mut String, result: &TournamentResult, with_plots: bool) -
         c.seed
     )?;
 
+    if result.interrupted {
+        writeln!(
+            out,
+            "\n**Interrupted:** {} of the {} scheduled games were played; the tables cover \
+             those. Resuming the run (`--resume` with its folder) plays the rest.",
+            result.records.len(),
+            result.planned_games
+        )?;
+    }
+
     writeln!(out, "\n## Ratings\n")?;
     writeln!(
         out,

@@ -5,7 +5,7 @@
 //! three), so no agent profits from a seat or an opening the other did not get. Games are
 //! listed opening by opening, so standings in progress are balanced across pairings.
 
-use crate::config::Format;
+use crate::config::{Format, MAX_GAMES_PER_PAIRING, MAX_SCHEDULED_GAMES};
 use crate::error::ArenaError;
 use crate::seeds::derive_seed;
 
@@ -26,6 +26,28 @@ pub fn groups(
     players: usize,
     format: Format,
 ) -> Result<Vec<Vec<usize>>, ArenaError> {
+    check_group_size(agents, players)?;
+    // Counted before they are listed, so a list too long to hold is refused, not built.
+    let count = group_count(agents, players, format);
+    if count > MAX_SCHEDULED_GAMES as u128 {
+        return Err(ArenaError::setting(
+            "--agents",
+            agents,
+            &format!(
+                "{agents} agents make {count} groups of {players}; a schedule holds at most {MAX_SCHEDULED_GAMES} games"
+            ),
+        ));
+    }
+    Ok(match format {
+        Format::RoundRobin => combinations(&(0..agents).collect::<Vec<_>>(), players),
+        Format::Gauntlet => combinations(&(1..agents).collect::<Vec<_>>(), players - 1)
+            .into_iter()
+            .map(|rest| std::iter::once(0).chain(rest).collect())
+            .collect(),
+    })
+}
+
+fn check_group_size(agents: usize, players: usize) -> Result<(), ArenaError> {
     if players < 2 {
         return Err(ArenaError::setting(
             "players",
@@ -40,18 +62,80 @@ pub fn groups(
             &format!("a {players}-player game needs at least {players} agents"),
         ));
     }
-    Ok(match format {
-        Format::RoundRobin => combinations(&(0..agents).collect::<Vec<_>>(), players),
-        Format::Gauntlet => combinations(&(1..agents).collect::<Vec<_>>(), players - 1)
-            .into_iter()
-            .map(|rest| std::iter::once(0).chain(rest).collect())
-            .collect(),
-    })
+    Ok(())
+}
+
+/// How many groups meet (saturating: a count past `u128` is too many anyway).
+fn group_count(agents: usize, players: usize, format: Format) -> u128 {
+    match format {
+        Format::RoundRobin => binomial(agents, players),
+        Format::Gauntlet => binomial(agents.saturating_sub(1), players.saturating_sub(1)),
+    }
+}
+
+/// `n` choose `k`, saturating at `u128::MAX`.
+fn binomial(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k) as u128;
+    let n = n as u128;
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c · (n − i) / (i + 1) is exact at every step (it is C(n, i + 1)).
+        match c.checked_mul(n - i) {
+            Some(p) => c = p / (i + 1),
+            None => return u128::MAX,
+        }
+    }
+    c
+}
+
+/// Seatings of `players` (`players!`, saturating).
+fn seating_count(players: usize) -> u128 {
+    (1..=players as u128)
+        .try_fold(1u128, |f, k| f.checked_mul(k))
+        .unwrap_or(u128::MAX)
 }
 
 /// Openings each group plays: enough to reach `games_per_group` games over all seatings.
 pub fn openings_per_group(games_per_group: usize, players: usize) -> usize {
-    games_per_group.div_ceil(permutations(&(0..players).collect::<Vec<_>>()).len())
+    let seatings = usize::try_from(seating_count(players)).unwrap_or(usize::MAX);
+    games_per_group.div_ceil(seatings.max(1))
+}
+
+/// How many games [`schedule`] lists, counted without listing them; an error names the
+/// setting at fault when there would be more than [`MAX_SCHEDULED_GAMES`] (or more than
+/// [`MAX_GAMES_PER_PAIRING`] per group).
+pub fn scheduled_games(
+    agents: usize,
+    players: usize,
+    format: Format,
+    games_per_group: usize,
+) -> Result<usize, ArenaError> {
+    check_group_size(agents, players)?;
+    if games_per_group > MAX_GAMES_PER_PAIRING {
+        return Err(ArenaError::setting(
+            "--games",
+            games_per_group,
+            &format!("must be between 1 and {MAX_GAMES_PER_PAIRING}"),
+        ));
+    }
+    let groups = group_count(agents, players, format);
+    let seatings = seating_count(players);
+    let openings = openings_per_group(games_per_group, players) as u128;
+    let total = groups.saturating_mul(seatings).saturating_mul(openings);
+    if total > MAX_SCHEDULED_GAMES as u128 {
+        return Err(ArenaError::setting(
+            "--games",
+            games_per_group,
+            &format!(
+                "{groups} groups × {seatings} seatings × {openings} openings make {total} games; \
+                 a tournament schedules at most {MAX_SCHEDULED_GAMES} (fewer games or agents)"
+            ),
+        ));
+    }
+    Ok(total as usize)
 }
 
 /// The whole schedule.
@@ -62,9 +146,10 @@ pub fn schedule(
     games_per_group: usize,
     seed: u64,
 ) -> Result<Vec<ScheduledGame>, ArenaError> {
+    let total = scheduled_games(agents, players, format, games_per_group)?;
     let groups = groups(agents, players, format)?;
     let seatings = permutations(&(0..players).collect::<Vec<_>>());
-    let mut games = Vec::new();
+    let mut games = Vec::with_capacity(total);
     for opening_index in 0..openings_per_group(games_per_group, players) {
         for group in &groups {
             for seating in &seatings {
@@ -180,5 +265,44 @@ mod tests {
             err.contains("3-player") && err.contains("at least 3"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_count_matches_the_schedule() {
+        for (agents, players, format, games) in [
+            (3, 2, Format::RoundRobin, 3),
+            (4, 3, Format::RoundRobin, 7),
+            (5, 3, Format::Gauntlet, 6),
+            (2, 2, Format::RoundRobin, 1),
+        ] {
+            let listed = schedule(agents, players, format, games, 1).unwrap().len();
+            assert_eq!(
+                scheduled_games(agents, players, format, games).unwrap(),
+                listed
+            );
+        }
+    }
+
+    #[test]
+    fn schedules_too_big_to_hold_are_refused_before_being_built() {
+        let err = schedule(2, 2, Format::RoundRobin, usize::MAX, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("--games")
+                && err.contains(&usize::MAX.to_string())
+                && err.contains(&MAX_GAMES_PER_PAIRING.to_string()),
+            "{err}"
+        );
+        // Within the per-pairing bound, but too many pairings.
+        let err = schedule(2000, 2, Format::RoundRobin, 2, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&MAX_SCHEDULED_GAMES.to_string()), "{err}");
+        // Groups too many to list, and seatings too many to list.
+        assert!(groups(1 << 20, 6, Format::RoundRobin).is_err());
+        assert!(schedule(40, 40, Format::RoundRobin, 1, 1).is_err());
+        assert_eq!(binomial(usize::MAX, usize::MAX / 2), u128::MAX);
+        assert_eq!(binomial(5, 2), 10);
     }
 }

@@ -1,6 +1,8 @@
 //! Running a whole tournament: check the setup, schedule, play in parallel, sum up.
 
+use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -13,10 +15,10 @@ use crate::factory::AgentFactory;
 use crate::openings::build_openings;
 use crate::record::GameRecord;
 use crate::runner::{play_game, silence_agent_panics, GamePlan, Rules};
-use crate::schedule::{openings_per_group, schedule};
+use crate::schedule::{openings_per_group, schedule, ScheduledGame};
 use crate::summary::{summarize, Summary};
 
-/// A finished tournament: its setup, every game, and the summary.
+/// A tournament as far as it was played: its setup, every game, and the summary.
 #[derive(Debug, Clone, Serialize)]
 pub struct TournamentResult {
     /// The game's name and variant in words.
@@ -24,9 +26,40 @@ pub struct TournamentResult {
     pub variant: String,
     pub players: usize,
     pub config: TournamentConfig,
+    /// Games the schedule holds; `records` has fewer when the run was stopped.
+    pub planned_games: usize,
+    /// Whether the run was stopped (see [`RunControl::stop`]) before every game was played.
+    pub interrupted: bool,
     #[serde(skip)]
     pub records: Vec<GameRecord>,
     pub summary: Summary,
+}
+
+/// How a run is steered from outside: who hears of each game as it ends, what stops it,
+/// and which games an earlier run already played.
+#[derive(Clone, Copy)]
+pub struct RunControl<'a> {
+    /// Sees each game as it finishes (from worker threads, in any order); not called for
+    /// `finished` games.
+    pub progress: &'a (dyn Fn(&GameRecord) + Sync),
+    /// Once set, no further game starts; games already running are played to their end,
+    /// and the result is marked `interrupted` if any game was left unplayed.
+    pub stop: Option<&'a AtomicBool>,
+    /// Games of this same tournament played earlier (read back from its `games.jsonl`):
+    /// they are kept as they are and not played again. Each must be the schedule's game of
+    /// its index (same seed, seats and opening), which holds when the settings are the same.
+    pub finished: &'a [GameRecord],
+}
+
+impl<'a> RunControl<'a> {
+    /// A run that reports to `progress`, cannot be stopped and starts from nothing.
+    pub fn new(progress: &'a (dyn Fn(&GameRecord) + Sync)) -> Self {
+        RunControl {
+            progress,
+            stop: None,
+            finished: &[],
+        }
+    }
 }
 
 /// Plays the tournament `config` describes from `start`, with agents from `factory`.
@@ -43,8 +76,20 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
     config: &TournamentConfig,
     progress: &(dyn Fn(&GameRecord) + Sync),
 ) -> Result<TournamentResult, ArenaError> {
+    run_tournament_with(start, factory, config, RunControl::new(progress))
+}
+
+/// [`run_tournament`], steered by `control`: stopped early by its flag, or continuing a run
+/// from the games it already played. Skipping games changes none of the others: every game
+/// is decided by its index in the schedule (its seed, seats and opening), so a run stopped
+/// and continued gives the games one straight run gives.
+pub fn run_tournament_with<G: Game, F: AgentFactory<G> + ?Sized>(
+    start: &G,
+    factory: &F,
+    config: &TournamentConfig,
+    control: RunControl,
+) -> Result<TournamentResult, ArenaError> {
     config.validate()?;
-    check_specs(factory, &config.agents)?;
     let players = start.num_players();
     let games = schedule(
         config.agents.len(),
@@ -53,6 +98,7 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
         config.games_per_pairing,
         config.seed,
     )?;
+    check_specs(factory, &config.agents)?;
     let openings = build_openings(
         start,
         &config.openings,
@@ -71,12 +117,18 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
         .num_threads(config.concurrency)
         .thread_name(|i| format!("ply-arena-game-{i}"))
         .build()
-        .map_err(|e| ArenaError::setting("concurrency", config.concurrency, &e.to_string()))?;
-    let records: Vec<GameRecord> = pool.install(|| {
+        .map_err(|e| ArenaError::setting("--concurrency", config.concurrency, &e.to_string()))?;
+    let done = check_finished(&games, control.finished)?;
+    let stopped = || control.stop.is_some_and(|s| s.load(Ordering::SeqCst));
+    let played: Vec<GameRecord> = pool.install(|| {
         games
             .par_iter()
             .with_max_len(1)
-            .map(|g| {
+            .filter(|g| !done.contains(&g.index))
+            .filter_map(|g| {
+                if stopped() {
+                    return None;
+                }
                 let plan = GamePlan {
                     index: g.index,
                     seed: g.seed,
@@ -85,33 +137,78 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
                     opening: &openings[g.opening_index],
                 };
                 let record = play_game(&plan, &rules);
-                progress(&record);
-                record
+                (control.progress)(&record);
+                Some(record)
             })
             .collect()
     });
 
+    let mut records: Vec<GameRecord> = control.finished.to_vec();
+    records.extend(played);
+    records.sort_by_key(|r| r.index);
     let summary = summarize(config, &records);
     Ok(TournamentResult {
         game: start.name().to_string(),
         variant: start.variant(),
         players,
         config: config.clone(),
+        planned_games: games.len(),
+        interrupted: records.len() < games.len(),
         records,
         summary,
     })
 }
 
+/// The indices of games already played, each checked against the schedule.
+fn check_finished(
+    games: &[ScheduledGame],
+    finished: &[GameRecord],
+) -> Result<HashSet<usize>, ArenaError> {
+    let mut done = HashSet::with_capacity(finished.len());
+    for r in finished {
+        let Some(g) = games.get(r.index) else {
+            return Err(ArenaError::Resume(format!(
+                "saved game {} is past the end of this tournament's schedule of {} games",
+                r.index,
+                games.len()
+            )));
+        };
+        if g.seed != r.seed || g.seats != r.seats || g.opening_index != r.opening_index {
+            return Err(ArenaError::Resume(format!(
+                "saved game {} is not this tournament's game {} (its seed, seats or opening \
+                 differ): it was played with other settings",
+                r.index, r.index
+            )));
+        }
+        let players = g.seats.len();
+        if r.scores.len() != players
+            || r.agents.len() != players
+            || r.offender.is_some_and(|o| o >= players)
+            || r.scores.iter().any(|x| !x.is_finite())
+        {
+            return Err(ArenaError::Resume(format!(
+                "saved game {} is damaged: it needs {players} seats' agents and finite scores",
+                r.index
+            )));
+        }
+        if !done.insert(r.index) {
+            return Err(ArenaError::Resume(format!(
+                "game {} is saved twice",
+                r.index
+            )));
+        }
+    }
+    Ok(done)
+}
+
 /// How many games `config` schedules for a game of `players` players (for a progress bar).
 pub fn planned_games(config: &TournamentConfig, players: usize) -> Result<usize, ArenaError> {
-    Ok(schedule(
+    crate::schedule::scheduled_games(
         config.agents.len(),
         players,
         config.format,
         config.games_per_pairing,
-        config.seed,
-    )?
-    .len())
+    )
 }
 
 /// Builds every agent once before the first game, so a misspelt spec stops the tournament

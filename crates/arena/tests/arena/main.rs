@@ -4,6 +4,8 @@
 mod common;
 
 mod determinism;
+mod limits;
 mod outputs;
+mod resume;
 mod three_players;
 mod tournament;
