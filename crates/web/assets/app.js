@@ -98,10 +98,25 @@ function fillSeats() {
       option.textContent = 'engine: ' + level.name;
       select.append(option);
     }
-    select.value = previous[seat] || (seat === 0 ? 'human' : info.default_level);
+    // Keep the seat's choice when the new game has it (a person, or a level of the same
+    // name); otherwise the game's default level: a level the new game lacks would leave the
+    // menu blank and the engine seat without a level, so it would never move.
+    const kept = previous[seat];
+    const fallback = seat === 0 && kept === undefined ? 'human' : defaultLevel(info);
+    select.value = kept !== undefined && hasOption(select, kept) ? kept : fallback;
     label.append(select);
     box.append(label);
   }
+}
+
+// The level a new engine seat gets: the game's default, else its first level.
+function defaultLevel(info) {
+  const names = info.levels.map((level) => level.name);
+  return names.includes(info.default_level) ? info.default_level : (names[0] || 'human');
+}
+
+function hasOption(select, value) {
+  return [...select.options].some((option) => option.value === value);
 }
 
 function variantRequest() {

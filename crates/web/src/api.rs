@@ -8,17 +8,19 @@
 //! | `DELETE /api/games/{id}` | | 204 |
 //! | `POST /api/games/{id}/moves` | `{"move": "4"}` | the view after the move |
 //! | `POST /api/games/{id}/engine` | `{"level": "perfect", "time_ms": 1000}` or `{"agent": "alphabeta:depth=4"}` | the engine's move, its search figures, the view |
-//! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back |
+//! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back (`0`: none, a no-op) |
 //! | `GET /api/games/{id}/record` | | the record in the game's notation, as a text file |
 //!
-//! Errors are `{"error": {"kind", "message"}}`, the message naming the input and the rule:
+//! Errors are `{"error": {"kind", "message"}}`, the message naming the input (at most 80
+//! characters of it, control characters escaped) and the rule:
 //!
 //! | status | kinds |
 //! |---|---|
 //! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8) |
-//! | 404 | `unknown_game_id`, `unknown_game`, `no_such_endpoint` |
+//! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint` |
 //! | 405 | `method_not_allowed` (with the `Allow` header) |
-//! | 409 | `game_over`, `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine is already thinking on this game) |
+//! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
+//! | 409 | `game_over` (a move or engine request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine is already thinking on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
 //! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent`, `unknown_level`, `bad_field` |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::error::{quote, ApiError};
 use crate::AppState;
 
 /// A JSON body of type `T`. Handlers take `Result<JsonBody<T>, ApiError>` so they can
@@ -19,9 +19,19 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, app: &AppState) -> Result<Self, ApiError> {
-        match Json::<T>::from_request(request, app).await {
-            Ok(Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => Err(body_error(rejection, app.config.max_body_bytes)),
+        // A client that sends its head and then trickles or withholds the body would
+        // otherwise hold the request open for ever.
+        let limit = app.config.body_read_timeout;
+        match tokio::time::timeout(limit, Json::<T>::from_request(request, app)).await {
+            Ok(Ok(Json(value))) => Ok(JsonBody(value)),
+            Ok(Err(rejection)) => Err(body_error(rejection, app.config.max_body_bytes)),
+            Err(_) => Err(ApiError::Body {
+                status: StatusCode::REQUEST_TIMEOUT,
+                message: format!(
+                    "the body did not arrive within the server's limit of {} ms",
+                    limit.as_millis()
+                ),
+            }),
         }
     }
 }
@@ -56,7 +66,8 @@ impl FromRequestParts<AppState> for GameId {
                     .get::<OriginalUri>()
                     .map_or(parts.uri.path(), |original| original.path());
                 Err(ApiError::BadPath(format!(
-                    "the game id in {path} is not readable: {}",
+                    "the game id in {} is not readable: {}",
+                    quote(path),
                     rejection.body_text()
                 )))
             }

@@ -15,6 +15,7 @@
 
 mod api;
 mod assets;
+mod conn;
 mod engine;
 mod error;
 mod extract;
@@ -58,6 +59,21 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// Largest request body, in bytes.
     pub max_body_bytes: usize,
+    /// How long a game may go untouched (no request names it) before it is forgotten, so
+    /// abandoned games free their place in the table ([`ServerConfig::max_games`]). Expired
+    /// games are removed lazily: when a game is created, listed or asked for.
+    pub game_ttl: Duration,
+    /// The longest a client may take to send a request's head (request line and headers),
+    /// counted from when the server starts waiting for it (the connection opened, or the
+    /// previous answer sent); past it the connection is closed.
+    pub header_read_timeout: Duration,
+    /// The longest a client may take to send a request's body once its head is in; past
+    /// it the request is answered 408 `bad_body`.
+    pub body_read_timeout: Duration,
+    /// The longest a connection may stay with no byte moving either way while none of its
+    /// requests is being answered (a client that stops reading its answers, say); past it
+    /// the connection is closed.
+    pub idle_timeout: Duration,
 }
 
 impl Default for ServerConfig {
@@ -67,6 +83,10 @@ impl Default for ServerConfig {
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_games: 10_000,
             max_body_bytes: 16 * 1024,
+            game_ttl: Duration::from_secs(60 * 60),
+            header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
         }
     }
 }
@@ -131,7 +151,7 @@ impl Server {
         };
         let state = AppState {
             slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
-            store: Arc::new(store::Store::new(config.max_games)),
+            store: Arc::new(store::Store::new(config.max_games, config.game_ttl)),
             catalogs: Arc::new(catalogs),
             config: Arc::new(config.clone()),
         };
@@ -187,7 +207,9 @@ async fn method_not_allowed_as_json(request: Request, next: Next) -> Response {
     answer
 }
 
-/// Serves `router(config)` on `listener` until `shutdown` completes.
+/// Serves `router(config)` on `listener` until `shutdown` completes, closing connections
+/// that are slow to send a request or idle (see [`ServerConfig::header_read_timeout`] and
+/// [`ServerConfig::idle_timeout`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: ServerConfig,
@@ -197,9 +219,8 @@ pub async fn serve(
     if !addr.ip().is_loopback() {
         return Err(ServeError::NotLoopback(addr));
     }
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    let app = router(config.clone());
+    conn::serve_connections(listener, app, &config, shutdown).await;
     Ok(())
 }
 

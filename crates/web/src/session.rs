@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ply_core::{Game, ZobristHash};
+use ply_core::{Game, GameError, ZobristHash};
 use ply_search::spec::{parse_spec, Catalog};
 use serde::Serialize;
 use serde_json::Value;
@@ -51,7 +51,7 @@ pub trait Session: Send {
     fn view(&self) -> Value;
     /// Plays a move given in the game's notation; returns it as the game writes it.
     fn play(&mut self, text: &str) -> Result<String, ApiError>;
-    /// Takes back the last `count` moves.
+    /// Takes back the last `count` moves (none: a no-op that succeeds).
     fn undo(&mut self, count: usize) -> Result<(), ApiError>;
     /// Prepares the engine's search of the current position with the agent `spec`.
     fn search_job(&self, spec: &str, seed: u64) -> Result<Box<dyn SearchJob>, ApiError>;
@@ -106,6 +106,11 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
     }
 
     fn play(&mut self, text: &str) -> Result<String, ApiError> {
+        // A finished game takes no move, whatever the text: 409 `game_over`, as documented,
+        // rather than whatever the game's parser or rules would say.
+        if self.state.is_terminal() {
+            return Err(ApiError::Game(GameError::GameOver));
+        }
         let mv = self.state.parse_move(text)?;
         let written = self.state.format_move(mv);
         self.state.try_play(mv)?;
@@ -115,7 +120,11 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
     }
 
     fn undo(&mut self, count: usize) -> Result<(), ApiError> {
-        if count == 0 || count > self.moves.len() {
+        // Taking back nothing succeeds and changes nothing, as in QTP.
+        if count == 0 {
+            return Ok(());
+        }
+        if count > self.moves.len() {
             return Err(ApiError::CannotUndo {
                 asked: count,
                 played: self.moves.len(),

@@ -1,9 +1,17 @@
 //! The games in play, by id. Each game has its own lock, so games never wait on each other;
 //! the table's lock is held only to find, add or remove a game.
+//!
+//! A game no request has named for the table's time to live is forgotten, so games that
+//! were created and abandoned free their place: it is gone for [`Store::get`] at once, and
+//! leaves the table when the table is swept (on creating or listing games). A game the
+//! engine is thinking about is never idle.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use crate::error::ApiError;
 use crate::session::Session;
@@ -19,14 +27,29 @@ pub fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// One game: its session, and whether an engine request is running on it.
+/// One game: its session, whether an engine request is running on it, and when a request
+/// last named it.
 pub struct GameEntry {
     id: String,
     session: Mutex<Box<dyn Session>>,
     engine_running: AtomicBool,
+    clock: Clock,
+    /// Nanoseconds from the clock's start to the last request that named the game.
+    touched: AtomicU64,
 }
 
 impl GameEntry {
+    fn touch(&self) {
+        self.touched
+            .fetch_max(self.clock.nanos_now(), Ordering::Relaxed);
+    }
+
+    /// Whether no request has named the game for `ttl` and the engine is not on it.
+    fn expired(&self, now_nanos: u64, ttl: Duration) -> bool {
+        let idle = now_nanos.saturating_sub(self.touched.load(Ordering::Relaxed));
+        !self.engine_running.load(Ordering::Acquire) && u128::from(idle) >= ttl.as_nanos()
+    }
+
     pub fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
         lock(&self.session)
     }
@@ -47,27 +70,62 @@ pub struct EngineClaim(SharedGame);
 
 impl Drop for EngineClaim {
     fn drop(&mut self) {
+        // The engine's answer counts as a request naming the game.
+        self.0.touch();
         self.0.engine_running.store(false, Ordering::Release);
+    }
+}
+
+/// Time since the store was made, in nanoseconds (tokio's clock, so tests can move it).
+#[derive(Clone, Copy)]
+struct Clock(Instant);
+
+impl Clock {
+    fn nanos_now(&self) -> u64 {
+        u64::try_from(self.0.elapsed().as_nanos()).unwrap_or(u64::MAX)
     }
 }
 
 pub struct Store {
     games: Mutex<HashMap<String, SharedGame>>,
     max_games: usize,
+    ttl: Duration,
+    clock: Clock,
+    /// When the table was last swept of expired games.
+    swept: AtomicU64,
 }
 
 impl Store {
-    pub fn new(max_games: usize) -> Self {
+    pub fn new(max_games: usize, ttl: Duration) -> Self {
         Store {
             games: Mutex::new(HashMap::new()),
             max_games,
+            ttl,
+            clock: Clock(Instant::now()),
+            swept: AtomicU64::new(0),
         }
+    }
+
+    /// Removes every expired game. A full sweep costs a pass over the table, so it runs
+    /// when the table is full, or once in a while (a tenth of the time to live, at most a
+    /// minute) to free the memory of abandoned games.
+    fn sweep(&self, games: &mut HashMap<String, SharedGame>, force: bool) {
+        let now = self.clock.nanos_now();
+        let period = (self.ttl / 10).min(Duration::from_secs(60));
+        let since = now.saturating_sub(self.swept.load(Ordering::Relaxed));
+        if !force && u128::from(since) < period.as_nanos() {
+            return;
+        }
+        self.swept.store(now, Ordering::Relaxed);
+        games.retain(|_, game| !game.expired(now, self.ttl));
     }
 
     /// Adds a game under a fresh random id (random so that one page cannot guess another's
     /// game by counting).
     pub fn insert(&self, session: Box<dyn Session>) -> Result<String, ApiError> {
         let mut games = lock(&self.games);
+        let full = games.len() >= self.max_games;
+        self.sweep(&mut games, full);
         if games.len() >= self.max_games {
             return Err(ApiError::TooManyGames(self.max_games));
         }
@@ -81,16 +139,25 @@ impl Store {
             id: id.clone(),
             session: Mutex::new(session),
             engine_running: AtomicBool::new(false),
+            clock: self.clock,
+            touched: AtomicU64::new(self.clock.nanos_now()),
         };
         games.insert(id.clone(), Arc::new(entry));
         Ok(id)
     }
 
+    /// The game `id`, marked as named by a request now; an expired game is removed and
+    /// reported unknown.
     pub fn get(&self, id: &str) -> Result<SharedGame, ApiError> {
-        lock(&self.games)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::UnknownGameId(id.to_string()))
+        let mut games = lock(&self.games);
+        let unknown = || ApiError::UnknownGameId(id.to_string());
+        let game = games.get(id).ok_or_else(unknown)?;
+        if game.expired(self.clock.nanos_now(), self.ttl) {
+            games.remove(id);
+            return Err(unknown());
+        }
+        game.touch();
+        Ok(game.clone())
     }
 
     /// Whether `game` is still in the table (it may have been deleted while the engine
@@ -102,14 +169,19 @@ impl Store {
     }
 
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {
-        lock(&self.games)
+        let game = lock(&self.games)
             .remove(id)
-            .map(|_| ())
-            .ok_or_else(|| ApiError::UnknownGameId(id.to_string()))
+            .ok_or_else(|| ApiError::UnknownGameId(id.to_string()))?;
+        if game.expired(self.clock.nanos_now(), self.ttl) {
+            return Err(ApiError::UnknownGameId(id.to_string()));
+        }
+        Ok(())
     }
 
-    /// How many games are open.
+    /// How many games are open (expired ones are swept first).
     pub fn open_games(&self) -> usize {
-        lock(&self.games).len()
+        let mut games = lock(&self.games);
+        self.sweep(&mut games, true);
+        games.len()
     }
 }

@@ -24,13 +24,33 @@ pub struct ServeArgs {
     /// Games held at once.
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
+    /// How long a game no request touches is kept before it is forgotten (e.g. 30m).
+    #[arg(long, default_value = "60m", value_parser = parse_time_cap)]
+    pub game_ttl: Duration,
+    /// The longest a client may take to send a request's headers (e.g. 10s).
+    #[arg(long, default_value = "10s", value_parser = parse_time_cap)]
+    pub header_read_timeout: Duration,
+    /// The longest a client may take to send a request's body (e.g. 10s).
+    #[arg(long, default_value = "10s", value_parser = parse_time_cap)]
+    pub body_read_timeout: Duration,
+    /// The longest a connection may stay silent while no request on it is answered.
+    #[arg(long, default_value = "60s", value_parser = parse_time_cap)]
+    pub idle_timeout: Duration,
 }
 
+/// `--max-move-time`: a duration in the shared grammar of [`ply_core::duration`] (a unit is
+/// required, at most one year), more than zero. Clap names the flag in front of the message.
 fn parse_time_cap(text: &str) -> Result<Duration, String> {
     match parse_duration(text) {
         Some(d) if !d.is_zero() => Ok(d),
-        _ => Err(format!(
-            "'{text}' is not a positive duration such as 750ms or 5s"
+        Some(_) => Err(format!(
+            "{}: the cap must be more than 0, such as 750ms or 5s (at most 1 year)",
+            ply_core::duration::Quoted::new(text)
+        )),
+        // The same parser again, for its message saying what is wrong.
+        None => Err(ply_core::duration::parse_duration(text).err().map_or_else(
+            || ply_core::duration::GRAMMAR.to_string(),
+            |e| e.to_string(),
         )),
     }
 }
@@ -53,6 +73,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let mut config = ply_web::ServerConfig {
         max_move_time: args.max_move_time,
         max_games: args.max_games.max(1),
+        game_ttl: args.game_ttl,
+        header_read_timeout: args.header_read_timeout,
+        body_read_timeout: args.body_read_timeout,
+        idle_timeout: args.idle_timeout,
         ..ply_web::ServerConfig::default()
     };
     if let Some(n) = args.max_searches {

@@ -28,6 +28,7 @@ fn app(cap_ms: u64, max_searches: usize) -> Router {
         max_searches,
         max_games: 100,
         max_body_bytes: 4096,
+        ..ServerConfig::default()
     })
     .with_fault_agents()
     .router()

@@ -4,6 +4,7 @@
 mod oneshot;
 mod support;
 
+mod abuse;
 mod api;
 mod engine_failures;
 mod load;

@@ -1,0 +1,120 @@
+// The seat menus across game changes, without a browser: the page's own app.js and the
+// server's game list, loaded into a small stand-in for the DOM (only what the setup panel
+// uses: selects and their options). Runs with the other tests (run.sh), or alone against a
+// server: PLY_URL=http://127.0.0.1:PORT/ node --test crates/web/e2e/tests/seat-levels.test.js
+'use strict';
+
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const vm = require('node:vm');
+
+const URL = process.env.PLY_URL || 'http://127.0.0.1:8080/';
+
+// An element: children, an id, a dataset; a select's value is its selected option's, and
+// setting a value no option has leaves it blank, as in a browser.
+class Node {
+  constructor(tag, registry) {
+    this.tag = tag;
+    this.registry = registry;
+    this.children = [];
+    this.dataset = {};
+    this.textContent = '';
+    this.selectedIndex = null;
+  }
+  set id(v) { this._id = v; this.registry[v] = this; }
+  get id() { return this._id; }
+  append(...nodes) { this.children.push(...nodes); }
+  replaceChildren(...nodes) { this.children = nodes; }
+  addEventListener() {}
+  setAttribute() {}
+  descendants() { return this.children.flatMap((c) => [c, ...c.descendants()]); }
+  querySelectorAll(selector) {
+    if (selector === 'select') return this.descendants().filter((n) => n.tag === 'select');
+    if (selector === '[data-variant]') return this.descendants().filter((n) => n.dataset.variant !== undefined);
+    return [];
+  }
+  get options() { return this.children.filter((n) => n.tag === 'option'); }
+  get value() {
+    if (this.tag !== 'select') return this._value;
+    const options = this.options;
+    if (this.selectedIndex === -1) return '';
+    const chosen = this.selectedIndex === null
+      ? options.find((o) => o.selected) || options[0]
+      : options[this.selectedIndex];
+    return chosen ? chosen._value : '';
+  }
+  set value(v) {
+    if (this.tag === 'select') this.selectedIndex = this.options.findIndex((o) => o._value === v);
+    else this._value = v;
+  }
+}
+
+async function loadPage() {
+  const [appJs, info] = await Promise.all([
+    fetch(new globalThis.URL('app.js', URL)).then((r) => r.text()),
+    fetch(new globalThis.URL('api/games', URL)).then((r) => r.json()),
+  ]);
+  const registry = {};
+  const make = (tag) => new Node(tag, registry);
+  for (const id of ['game', 'variants', 'seats', 'time', 'error', 'board', 'moves', 'undo', 'pause', 'record', 'status', 'new-game']) {
+    make(id === 'game' ? 'select' : 'div').id = id;
+  }
+  const document = {
+    getElementById: (id) => registry[id],
+    createElement: make,
+    createElementNS: (_, tag) => make(tag),
+    querySelector: (selector) => {
+      const key = selector.match(/^\[data-variant="(.*)"\]$/);
+      return key ? registry.variants.descendants().find((n) => n.dataset.variant === key[1]) || null : null;
+    },
+    querySelectorAll: (selector) => registry.variants.querySelectorAll(selector),
+  };
+  // The page's start() waits for ever on this fetch; the test drives the panel itself.
+  const context = vm.createContext({ document, fetch: () => new Promise(() => {}), setTimeout, console });
+  vm.runInContext(appJs, context);
+  context.GAMES = info.games;
+  vm.runInContext(`
+    ui.games = GAMES;
+    for (const g of GAMES) { const o = document.createElement('option'); o.value = g.name; $('game').append(o); }
+  `, context);
+  return {
+    run: (code) => vm.runInContext(code, context),
+    // A value of the page's, copied out of its realm so assert compares it as plain data.
+    value: (expression) => JSON.parse(vm.runInContext(`JSON.stringify(${expression})`, context)),
+    games: info.games,
+  };
+}
+
+const SETUP = `
+  var seats = () => [...$('seats').querySelectorAll('select')].map((s) => s.value);
+  var pick = (game) => { $('game').value = game; fillVariants(); };
+`;
+
+test('a seat whose level the new game lacks falls back to its default level', async () => {
+  const page = await loadPage();
+  const defaults = Object.fromEntries(page.games.map((g) => [g.name, g.default_level]));
+  page.run(SETUP);
+  page.run(`pick('connect4'); $('seat-1').value = 'perfect';`);
+  assert.deepEqual(page.value('seats()'), ['human', 'perfect']);
+  // Quoridor has no 'perfect': the engine seat gets quoridor's default, not a blank menu.
+  page.run(`pick('quoridor');`);
+  assert.deepEqual(page.value('seats()'), ['human', defaults.quoridor]);
+  // Halma for three, every seat an engine, then tic-tac-toe (which has no halma level).
+  page.run(`
+    pick('halma');
+    document.querySelector('[data-variant="players"]').value = '3';
+    fillSeats();
+    for (const s of $('seats').querySelectorAll('select')) s.value = 'halma-ab';
+  `);
+  assert.deepEqual(page.value('seats()'), ['halma-ab', 'halma-ab', 'halma-ab']);
+  page.run(`pick('tictactoe');`);
+  assert.deepEqual(page.value('seats()'), [defaults.tictactoe, defaults.tictactoe]);
+});
+
+test('a person, or a level the new game also has, stays in its seat', async () => {
+  const page = await loadPage();
+  page.run(SETUP);
+  page.run(`pick('tictactoe'); $('seat-0').value = 'random'; $('seat-1').value = 'human';`);
+  page.run(`pick('connect4');`);
+  assert.deepEqual(page.value('seats()'), ['random', 'human']);
+});
