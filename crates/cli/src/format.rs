@@ -46,10 +46,11 @@ pub fn outcome_text<G: Game>(state: &G, scores: &Scores, you: Option<usize>) -> 
 }
 
 /// One line about an engine's decision: value, depth, nodes, time, principal variation.
-pub fn describe_decision<G: Game>(after: &G, d: &Decision<G::Move>) -> String {
-    // The PV is printed from the position before the move: rebuild it by undoing.
-    let mut before = after.clone();
-    before.undo(d.mv);
+///
+/// `before` is the position the engine decided in, before `d.mv` is played (a hint is never
+/// played at all): the PV is played forward from it on a copy, stopping at the first move
+/// that is not legal there, so no input can make this undo a move that was not played.
+pub fn describe_decision<G: Game>(before: &G, d: &Decision<G::Move>) -> String {
     let mut pv = Vec::new();
     let mut walk = before.clone();
     for &mv in &d.pv {
@@ -77,30 +78,12 @@ pub fn describe_decision<G: Game>(after: &G, d: &Decision<G::Move>) -> String {
     text
 }
 
-/// Reads `750ms`, `2s`, `1.5s`, `1m` or a bare number of seconds.
+/// Reads a duration flag (`--time`, `--time-per-move`, ...) in the one grammar of
+/// [`ply_core::duration`]: `750ms`, `2s`, `1.5s`, `500us`, `1m`, at most one year. A bare
+/// number is refused (its unit would be a guess). For clap's `value_parser`, which names the
+/// flag and the value in front of the message.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = t.strip_suffix("us") {
-        (n, 1e-6)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        (t, 1.0)
-    };
-    let value: f64 = number
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a duration (write e.g. 750ms, 2s, 1.5s or 1m)"))?;
-    if !value.is_finite() || value < 0.0 {
-        return Err(format!(
-            "'{text}' is not a duration: it must be a positive number"
-        ));
-    }
-    Ok(Duration::from_secs_f64(value * scale))
+    ply_core::duration::parse_duration(text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -110,9 +93,57 @@ mod tests {
     #[test]
     fn durations() {
         assert_eq!(parse_duration("750ms").unwrap(), Duration::from_millis(750));
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        assert_eq!(parse_duration("200ms").unwrap(), Duration::from_millis(200));
         assert_eq!(parse_duration("2s").unwrap(), Duration::from_secs(2));
-        assert_eq!(parse_duration("1.5").unwrap(), Duration::from_millis(1500));
+        assert_eq!(parse_duration("1.5s").unwrap(), Duration::from_millis(1500));
         assert!(parse_duration("fast").unwrap_err().contains("fast"));
-        assert!(parse_duration("-1s").is_err());
+        assert!(parse_duration("-1s").unwrap_err().contains("negative"));
+    }
+
+    #[test]
+    fn a_bare_number_is_refused_with_a_suggestion() {
+        let e = parse_duration("1.5").unwrap_err();
+        assert!(
+            e.contains("'1.5' has no unit") && e.contains("'1.5s'"),
+            "{e}"
+        );
+    }
+
+    /// `ply engine tictactoe --time 1e20s` panicked while parsing; `--time 1e19s` and
+    /// `--time-per-move 1.7e19s` were accepted and overflowed a deadline later.
+    #[test]
+    fn huge_durations_are_refused_not_a_panic() {
+        for text in [
+            "1e20s", "1e19s", "1.7e19s", "1e400s", "600000m", "inf", "NaN",
+        ] {
+            let e = parse_duration(text).expect_err(text);
+            assert!(e.contains(&format!("'{text}'")), "{e}");
+            assert!(e.contains("1 year (31536000s)"), "{e}");
+        }
+        assert_eq!(
+            parse_duration("31536000s").unwrap(),
+            Duration::from_secs(31_536_000)
+        );
+    }
+
+    #[test]
+    fn a_refused_flag_names_the_flag_the_value_and_the_rule() {
+        use clap::Parser;
+        #[derive(Parser, Debug)]
+        struct Flags {
+            #[arg(long, value_parser = parse_duration)]
+            time: Option<Duration>,
+        }
+        let e = Flags::try_parse_from(["ply", "--time", "1e20s"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--time") && e.contains("'1e20s'"), "{e}");
+        assert!(
+            e.contains("at most 1 year") || e.contains("maximum of 1 year"),
+            "{e}"
+        );
+        let ok = Flags::try_parse_from(["ply", "--time", "500ms"]).unwrap();
+        assert_eq!(ok.time, Some(Duration::from_millis(500)));
     }
 }

@@ -4,6 +4,7 @@ mod commands;
 mod format;
 mod games;
 mod levels;
+mod lines;
 mod report;
 mod variant;
 

@@ -4,6 +4,11 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn ply(args: &[&str], input: &str) -> Output {
+    ply_bytes(args, input.as_bytes())
+}
+
+/// Runs `ply` with raw bytes on standard input (which need not be UTF-8).
+fn ply_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(args)
         .stdin(Stdio::piped())
@@ -15,7 +20,7 @@ fn ply(args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("write input");
     child.wait_with_output().expect("ply finishes")
 }
@@ -141,4 +146,270 @@ fn list_names_games_and_agents() {
     ] {
         assert!(text.contains(name), "{name} missing from:\n{text}");
     }
+}
+
+/// The move a `hint: MOVE   (…, pv MOVE …)` line or a `X plays MOVE   (…)` line names, and its
+/// principal variation (empty when none is printed).
+fn move_and_pv<'a>(text: &'a str, marker: &str) -> (&'a str, Vec<&'a str>) {
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once(marker).map(|(_, rest)| rest))
+        .unwrap_or_else(|| panic!("no '{marker}' line in:\n{text}"));
+    let (mv, about) = line
+        .split_once("   (")
+        .expect("a description follows the move");
+    let pv = match about.split_once(", pv ") {
+        Some((_, pv)) => pv.trim_end_matches(')').split(' ').collect(),
+        None => Vec::new(),
+    };
+    (mv, pv)
+}
+
+fn hint_in(args: &[&str]) {
+    let out = ply(args, "hint\nquit\n");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{args:?}: {}\n{text}", stderr(&out));
+    let (mv, pv) = move_and_pv(&text, "hint: ");
+    assert!(!mv.is_empty(), "{text}");
+    if !pv.is_empty() {
+        assert_eq!(pv[0], mv, "the PV starts with the hinted move: {text}");
+    }
+}
+
+#[test]
+fn play_halma_hint_works_for_two_three_and_six_players() {
+    hint_in(&["play", "halma", "--agent", "alphabeta:depth=2"]);
+    hint_in(&["play", "halma"]);
+    hint_in(&[
+        "play",
+        "halma",
+        "--board",
+        "star",
+        "--players",
+        "3",
+        "--agent",
+        "paranoid:depth=2",
+    ]);
+    hint_in(&[
+        "play",
+        "halma",
+        "--board",
+        "star121",
+        "--players",
+        "6",
+        "--agent",
+        "maxn:depth=2",
+    ]);
+}
+
+#[test]
+fn play_quoridor_hint_prints_its_principal_variation() {
+    let out = ply(
+        &["play", "quoridor", "--agent", "alphabeta:depth=3"],
+        "hint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (mv, pv) = move_and_pv(&text, "hint: ");
+    assert_eq!(pv.len(), 3, "a depth-3 search has a 3-move PV: {text}");
+    assert_eq!(pv[0], mv, "{text}");
+}
+
+#[test]
+fn play_describes_the_engine_move_from_the_position_it_was_chosen_in() {
+    let out = ply(
+        &[
+            "play",
+            "quoridor",
+            "--first",
+            "engine",
+            "--agent",
+            "alphabeta:depth=3",
+        ],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (mv, pv) = move_and_pv(&text, "black plays ");
+    assert_eq!(pv.len(), 3, "{text}");
+    assert_eq!(pv[0], mv, "{text}");
+}
+
+/// Splits a text-engine transcript into its replies (each ends with an empty line).
+fn replies(text: &str) -> Vec<&str> {
+    text.split_terminator("\n\n").collect()
+}
+
+#[test]
+fn text_engines_answer_invalid_utf8_and_read_on() {
+    for game in ["tictactoe", "connect4"] {
+        let out = ply_bytes(&["engine", game], b"\xff\xfe\nname\r\nplay \xc3\nversion\n");
+        let text = stdout(&out);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let replies = replies(&text);
+        assert_eq!(replies.len(), 4, "{game}: {text:?}");
+        assert!(
+            replies[0].starts_with("? input line 1 is not valid UTF-8"),
+            "{game}: {}",
+            replies[0]
+        );
+        assert!(replies[0].contains(r"'\xff\xfe'"), "{}", replies[0]);
+        assert_eq!(replies[1], "= ply");
+        assert!(
+            replies[2].starts_with("? input line 3 is not valid UTF-8"),
+            "{}",
+            replies[2]
+        );
+        assert!(replies[3].starts_with("= "), "{}", replies[3]);
+    }
+}
+
+#[test]
+fn text_engine_refuses_an_over_long_line_and_reads_on() {
+    let mut input = vec![b'a'; 200_000];
+    input.extend_from_slice(b"\nname\n");
+    let out = ply_bytes(&["engine", "tictactoe"], &input);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let replies = replies(&text);
+    assert_eq!(replies.len(), 2, "{text:?}");
+    assert!(
+        replies[0].starts_with("? input line 1 is 200000 bytes long, over the limit of 65536"),
+        "{}",
+        replies[0]
+    );
+    assert!(replies[0].len() < 300, "only a short start is quoted");
+    assert_eq!(replies[1], "= ply");
+}
+
+#[test]
+fn text_engine_quotes_unknown_commands_escaped_and_short() {
+    let mut input = b"fl\x1b[2Jy\n".to_vec();
+    input.extend_from_slice(&[b'z'; 1000]);
+    input.extend_from_slice(b"\nname\n");
+    let out = ply_bytes(&["engine", "tictactoe"], &input);
+    let text = stdout(&out);
+    let replies = replies(&text);
+    assert_eq!(replies.len(), 3, "{text:?}");
+    assert!(
+        replies[0].starts_with(r"? unknown command 'fl\u{1b}[2jy'"),
+        "{}",
+        replies[0]
+    );
+    assert!(replies[1].len() < 200, "{}", replies[1]);
+    assert_eq!(replies[2], "= ply");
+}
+
+#[test]
+fn halma_engine_answers_invalid_utf8_with_a_json_error_and_reads_on() {
+    let out = ply_bytes(
+        &["engine", "halma", "--agent", "greedy"],
+        b"\xff\n{\"turn\": \"A\"\xc0}\nnot json\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "one answer a line: {text}");
+    for (i, line) in lines.iter().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let error = value["error"].as_str().expect("an error object");
+        if i < 2 {
+            assert!(
+                error.contains(&format!("input line {} is not valid UTF-8", i + 1)),
+                "{error}"
+            );
+        }
+    }
+}
+
+#[test]
+fn play_answers_invalid_utf8_and_goes_on() {
+    let out = ply_bytes(&["play", "tictactoe"], b"\xff\r\nmoves\nquit\n");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains(r"input line 1 is not valid UTF-8 text (byte 0xff at offset 0): '\xff'"),
+        "{text}"
+    );
+    assert!(text.contains("9 legal moves"), "{text}");
+}
+
+#[test]
+fn perft_stops_once_every_line_has_ended() {
+    let out = ply(&["perft", "tictactoe", "--depth", "64"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.ends_with("9 127872\n10 0\n"),
+        "one zero line, then stop: {text}"
+    );
+    assert!(stderr(&out).contains("every line has ended by depth 10"));
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    for depth in ["0", "65", "1000000"] {
+        let out = ply(&["perft", "tictactoe", "--depth", depth], "");
+        assert!(!out.status.success(), "--depth {depth} is refused");
+        let err = stderr(&out);
+        assert!(err.contains(depth) && err.contains("1..=64"), "{err}");
+    }
+}
+
+#[test]
+fn bad_moves_and_positions_are_quoted_short_and_escaped() {
+    let long = "q".repeat(5000);
+    let input = format!("play \u{7}{long}\nsetposition {long}\nname\n");
+    let out = ply(&["engine", "tictactoe"], &input);
+    let text = stdout(&out);
+    let replies = replies(&text);
+    assert_eq!(replies.len(), 3, "{text:?}");
+    assert!(
+        replies[0].starts_with(r"? illegal move: cannot read move '\u{7}qqq"),
+        "{}",
+        replies[0]
+    );
+    assert!(replies[0].len() < 300, "{}", replies[0]);
+    assert!(
+        replies[1].starts_with("? cannot read position 'qqq"),
+        "{}",
+        replies[1]
+    );
+    assert!(replies[1].len() < 300, "{}", replies[1]);
+    assert_eq!(replies[2], "= ply");
+
+    let out = ply(&["play", "tictactoe"], &format!("{long}\nquit\n"));
+    let text = stdout(&out);
+    assert!(text.contains("cannot read move 'qqq"), "{text}");
+    assert!(!text.contains(&"q".repeat(100)), "{text}");
+}
+
+#[test]
+fn perft_from_a_bad_position_names_the_flag_and_quotes_it_short() {
+    let position = format!("\u{1b}{}", "x".repeat(5000));
+    let out = ply(&["perft", "tictactoe", "--position", &position], "");
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(r"ply: --position: cannot read position '\u{1b}xxx"),
+        "{err}"
+    );
+    assert!(err.len() < 300, "{err}");
+}
+
+#[test]
+fn perft_from_a_finished_position_prints_one_zero_line() {
+    let out = ply(
+        &[
+            "perft",
+            "tictactoe",
+            "--position",
+            "xxxoo....",
+            "--depth",
+            "5",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1 0\n");
 }

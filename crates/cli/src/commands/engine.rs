@@ -12,6 +12,7 @@ use std::time::Duration;
 use ply_core::{Agent, Game, SearchLimits};
 
 use crate::format::player_label;
+use crate::lines::{game_error_text, quote, LineReader};
 
 pub const COMMANDS: &[&str] = &[
     "name",
@@ -96,7 +97,7 @@ impl<G: Game> TextEngine<G> {
                     self.history.push(mv);
                     ok(String::new())
                 }
-                Err(e) => fail(format!("illegal move: {e}")),
+                Err(e) => fail(format!("illegal move: {}", game_error_text(&e))),
             },
             "genmove" => {
                 if self.state.is_terminal() {
@@ -154,7 +155,7 @@ impl<G: Game> TextEngine<G> {
                     self.history.clear();
                     ok(String::new())
                 }
-                Err(e) => fail(e.to_string()),
+                Err(e) => fail(game_error_text(&e)),
             },
             "legal_moves" => {
                 let mut moves = Vec::new();
@@ -163,16 +164,22 @@ impl<G: Game> TextEngine<G> {
                 ok(list.join(" "))
             }
             _ => fail(format!(
-                "unknown command '{command}' (list_commands lists them)"
+                "unknown command {} (list_commands lists them)",
+                quote(&command)
             )),
         }
     }
 
-    /// Serves the protocol until `quit` or the end of the input.
+    /// Serves the protocol until `quit` or the end of the input. A line that is not UTF-8 or
+    /// is too long gets `? message` and the engine reads on.
     pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            match self.handle(&line) {
+        let mut lines = LineReader::new(input);
+        while let Some(line) = lines.next_line()? {
+            let reply = match line {
+                Ok(line) => self.handle(&line),
+                Err(bad) => Reply::Send(format!("? {bad}")),
+            };
+            match reply {
                 Reply::Silent => continue,
                 Reply::Send(text) => {
                     write!(output, "{text}\n\n")?;

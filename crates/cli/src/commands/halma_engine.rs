@@ -4,15 +4,17 @@
 //! out (`[[3,-6],[3,-4]]`); a bad line gets one `{"error": "…"}` line and the engine reads
 //! on. See `ply_halma::engine`.
 
-use std::io;
+use std::io::{self, BufRead, Write};
 
 use anyhow::anyhow;
 use clap::Args;
 use ply_core::Game;
-use ply_halma::engine::{run as run_engine, Engine, EngineOptions};
+use ply_halma::engine::{Engine, EngineOptions};
 use ply_search::spec::parse_duration;
+use serde_json::json;
 
 use crate::games::new_halma;
+use crate::lines::LineReader;
 use crate::variant::VariantArgs;
 
 /// Options of the halma engine.
@@ -49,6 +51,23 @@ pub fn run(args: &HalmaEngineArgs) -> anyhow::Result<()> {
     };
     let mut engine = Engine::new(&options)?;
     let stdin = io::stdin();
-    run_engine(stdin.lock(), io::stdout().lock(), &mut engine)?;
+    serve(stdin.lock(), io::stdout().lock(), &mut engine)?;
+    Ok(())
+}
+
+/// Answers every line of `input` on `output`, flushing after each answer: a move, or one
+/// `{"error": …}` line for a bad position and for a line that is not UTF-8 or is too long.
+pub fn serve<R: BufRead, W: Write>(input: R, mut output: W, engine: &mut Engine) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    while let Some(line) = lines.next_line()? {
+        let answer = match line {
+            Ok(line) => engine.handle_line(&line),
+            Err(bad) => Some(json!({ "error": bad.to_string() }).to_string()),
+        };
+        if let Some(answer) = answer {
+            writeln!(output, "{answer}")?;
+            output.flush()?;
+        }
+    }
     Ok(())
 }

@@ -6,15 +6,20 @@ use clap::Args;
 use ply_core::{perft, perft_divide, Game};
 
 use crate::games::{with_game, GameName};
+use crate::lines::game_error_text;
 use crate::variant::VariantArgs;
+
+/// The deepest `--depth` accepted.
+pub const MAX_DEPTH: u32 = 64;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameName,
-    /// Count move sequences of 1..=N plies.
-    #[arg(long, short, default_value_t = 3)]
+    /// Count move sequences of 1..=N plies, N from 1 to 64. Counting stops after the first
+    /// depth whose count is 0 (every line has ended there, so every deeper count is 0 too).
+    #[arg(long, short, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
     pub depth: u32,
     /// Start from this position (the game's text form, as `ply play` prints it) instead of
     /// the start.
@@ -30,7 +35,9 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
     with_game!(args.game, &args.variant, |start, _catalog| {
         let mut state = match &args.position {
-            Some(text) => start.from_text(text)?,
+            Some(text) => start
+                .from_text(text)
+                .map_err(|e| anyhow::anyhow!("--position: {}", game_error_text(&e)))?,
             None => start,
         };
         count(&mut state, args)
@@ -38,12 +45,27 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
 }
 
 fn count<G: Game>(state: &mut G, args: &PerftArgs) -> anyhow::Result<()> {
+    if !(1..=MAX_DEPTH).contains(&args.depth) {
+        anyhow::bail!(
+            "--depth {}: the depth must be from 1 to {MAX_DEPTH}",
+            args.depth
+        );
+    }
     let mut nodes = 0u64;
     let started = Instant::now();
+    let mut deepest = args.depth;
     for depth in 1..=args.depth {
         let n = perft(state, depth);
-        nodes += n;
+        nodes = nodes.saturating_add(n);
         println!("{depth} {n}");
+        if n == 0 {
+            // No line reaches this depth, so none reaches a deeper one.
+            if depth < args.depth {
+                eprintln!("every line has ended by depth {depth}: deeper counts are all 0");
+            }
+            deepest = depth;
+            break;
+        }
     }
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
@@ -55,7 +77,7 @@ fn count<G: Game>(state: &mut G, args: &PerftArgs) -> anyhow::Result<()> {
         nodes as f64 / secs.max(1e-9)
     );
     if args.divide {
-        for (mv, n) in perft_divide(state, args.depth) {
+        for (mv, n) in perft_divide(state, deepest) {
             eprintln!("{} {}", state.format_move(mv), n);
         }
     }

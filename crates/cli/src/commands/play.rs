@@ -10,6 +10,7 @@ use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label};
 use crate::games::{default_agent, with_game, GameName};
+use crate::lines::{game_error_text, LineReader};
 use crate::variant::VariantArgs;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -100,7 +101,7 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         if state.num_players() > 2 { "s" } else { "" },
     )?;
     let mut history: Vec<G::Move> = Vec::new();
-    let mut line = String::new();
+    let mut lines = LineReader::new(input);
     let mut redraw = true;
     loop {
         if redraw {
@@ -115,25 +116,34 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         if mover != human {
             let decision = think(engine.as_mut(), &state, &limits)?;
             let text = state.format_move(decision.mv);
+            // Described from the position it was chosen in, before it is played.
+            let about = describe_decision(&state, &decision);
             state
                 .try_play(decision.mv)
                 .with_context(|| format!("the engine chose an illegal move {text}"))?;
             history.push(decision.mv);
             writeln!(
                 out,
-                "{} plays {text}   ({})",
-                player_label(name, mover),
-                describe_decision(&state, &decision)
+                "{} plays {text}   ({about})",
+                player_label(name, mover)
             )?;
             continue;
         }
         write!(out, "{} to move> ", player_label(name, mover))?;
         out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(());
-        }
+        let line = match lines.next_line()? {
+            None => {
+                writeln!(out)?;
+                return Ok(());
+            }
+            Some(Ok(line)) => line,
+            Some(Err(bad)) => {
+                // Not a move: say why and ask again, the board unchanged.
+                writeln!(out, "{bad}. {HELP}")?;
+                redraw = false;
+                continue;
+            }
+        };
         let command = line.trim();
         // Only a move or an undo changes the board; everything else answers below the prompt.
         redraw = matches!(command.to_ascii_lowercase().as_str(), "undo");
@@ -166,7 +176,7 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
                     history.push(mv);
                     redraw = true;
                 }
-                Err(e) => writeln!(out, "{e}. {HELP}")?,
+                Err(e) => writeln!(out, "{}. {HELP}", game_error_text(&e))?,
             },
         }
     }
