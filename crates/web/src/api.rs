@@ -22,7 +22,7 @@
 //! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
 //! | 409 | `game_over` (a move or engine request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine is already thinking on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
-//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent`, `unknown_level`, `bad_field` |
+//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also an agent whose tables would take more than the server's `max_search_mb`), `unknown_level`, `bad_field` |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
 //! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace), `too_many_games` |
 //! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace) |
@@ -215,7 +215,8 @@ pub async fn engine_move(
     let (job, version) = {
         let session = game.session();
         let spec = agent_spec(session.game_name(), &request)?;
-        (session.search_job(&spec, seed)?, session.version())
+        let job = session.search_job(&spec, seed, app.config.max_search_mb)?;
+        (job, session.version())
     };
     let _claim = game.claim_engine()?;
     let (report, timing) = run_search(job, &app.slots, arrival, cap).await?;

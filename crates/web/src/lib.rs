@@ -22,6 +22,7 @@ mod extract;
 mod faults;
 mod games;
 mod levels;
+mod memory;
 mod session;
 mod store;
 mod views;
@@ -43,6 +44,7 @@ pub use error::ApiError;
 pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
 pub use games::GAME_NAMES;
 pub use levels::{levels, Level};
+pub use memory::DEFAULT_MAX_SEARCH_MB;
 
 /// The shortest time cap a request may ask for (`time_ms`).
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
@@ -55,6 +57,10 @@ pub struct ServerConfig {
     pub max_move_time: Duration,
     /// Searches running at once; further requests wait for a slot.
     pub max_searches: usize,
+    /// The most memory one search's tables may take, in MiB: an agent spec whose tables
+    /// (`tt=` of the searches, `table=` of Connect Four's `perfect`, as the game's catalog
+    /// declares them) would take more is refused, 422 `bad_agent`, before it is built.
+    pub max_search_mb: u64,
     /// Games held at once.
     pub max_games: usize,
     /// Largest request body, in bytes.
@@ -81,6 +87,7 @@ impl Default for ServerConfig {
         ServerConfig {
             max_move_time: Duration::from_secs(5),
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_search_mb: DEFAULT_MAX_SEARCH_MB,
             max_games: 10_000,
             max_body_bytes: 16 * 1024,
             game_ttl: Duration::from_secs(60 * 60),

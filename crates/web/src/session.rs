@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::engine::Budget;
 use crate::error::ApiError;
+use crate::memory::check_table_memory;
 use crate::views::{position_json, BoardView};
 
 /// What the engine found, in the game's notation.
@@ -53,8 +54,14 @@ pub trait Session: Send {
     fn play(&mut self, text: &str) -> Result<String, ApiError>;
     /// Takes back the last `count` moves (none: a no-op that succeeds).
     fn undo(&mut self, count: usize) -> Result<(), ApiError>;
-    /// Prepares the engine's search of the current position with the agent `spec`.
-    fn search_job(&self, spec: &str, seed: u64) -> Result<Box<dyn SearchJob>, ApiError>;
+    /// Prepares the engine's search of the current position with the agent `spec`, refusing
+    /// a spec that does not build or whose tables would take more than `max_search_mb` MiB.
+    fn search_job(
+        &self,
+        spec: &str,
+        seed: u64,
+        max_search_mb: u64,
+    ) -> Result<Box<dyn SearchJob>, ApiError>;
     /// The game record: a `#` header naming the game and variant, then the moves.
     fn record(&self) -> String;
     /// Counts every change of position, so a search can tell if its position is stale.
@@ -139,7 +146,12 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         Ok(())
     }
 
-    fn search_job(&self, spec: &str, seed: u64) -> Result<Box<dyn SearchJob>, ApiError> {
+    fn search_job(
+        &self,
+        spec: &str,
+        seed: u64,
+        max_search_mb: u64,
+    ) -> Result<Box<dyn SearchJob>, ApiError> {
         if self.state.is_terminal() {
             return Err(ApiError::GameOver);
         }
@@ -150,6 +162,9 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
                 parse_spec(spec, &known.join(", ")).err().unwrap_or(error),
             ));
         }
+        // Its tables are weighed before it is built: refused, they are never allocated.
+        let bytes = self.catalog.table_bytes(spec)?;
+        check_table_memory(spec, bytes, max_search_mb)?;
         Ok(Box::new(Job {
             state: self.state.clone(),
             catalog: self.catalog.clone(),

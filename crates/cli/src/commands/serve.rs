@@ -21,6 +21,10 @@ pub struct ServeArgs {
     /// Engine searches running at once (default: the number of cores).
     #[arg(long)]
     pub max_searches: Option<usize>,
+    /// The most memory one search's tables may take, in MiB (tt=, perfect's table=);
+    /// agent specs that would take more are refused.
+    #[arg(long, default_value_t = ply_web::DEFAULT_MAX_SEARCH_MB)]
+    pub max_search_mb: u64,
     /// Games held at once.
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
@@ -73,6 +77,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let mut config = ply_web::ServerConfig {
         max_move_time: args.max_move_time,
         max_games: args.max_games.max(1),
+        max_search_mb: args.max_search_mb,
         game_ttl: args.game_ttl,
         header_read_timeout: args.header_read_timeout,
         body_read_timeout: args.body_read_timeout,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::alphabeta::{AlphaBeta, TranspositionTable as SearchTable};
-use ply_search::spec::{Catalog, KeyInfo, Params};
+use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
 
 use crate::eval::{CenterFirst, Seed001, Threats};
 use crate::game::{Column, Connect4};
@@ -60,16 +60,35 @@ pub fn catalog() -> Catalog<Connect4> {
         PERFECT_KEYS,
         |params: &Params, _seed| {
             let time = params.duration("time")?;
-            let bits = params.u32("table")?;
-            if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&bits) {
-                return Err(params.bad_value("table", TABLE_BITS_RULE));
-            }
+            let bits = table_bits(params)?;
             let perfect = Perfect::new(time, bits)
                 .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?;
             Ok(Box::new(perfect) as Box<dyn Agent<Connect4>>)
         },
     );
+    catalog.set_table_memory("perfect", |params| {
+        Ok(perfect_table_bytes(table_bits(params)?))
+    });
     catalog
+}
+
+/// The `table` key of `perfect`, checked.
+fn table_bits(params: &Params) -> Result<u32, SpecError> {
+    let bits = params.u32("table")?;
+    if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&bits) {
+        return Err(params.bad_value("table", TABLE_BITS_RULE));
+    }
+    Ok(bits)
+}
+
+/// Size in MB of the fallback alpha-beta's table.
+const FALLBACK_TABLE_MB: u64 = 16;
+
+/// The bytes the tables of a `perfect` agent with a solver table of `2^bits` entries take:
+/// the solver's (8 bytes an entry; its 2 MiB of alignment slack left out) and the fallback
+/// alpha-beta's.
+pub fn perfect_table_bytes(bits: u32) -> u64 {
+    (8u64 << bits) + (FALLBACK_TABLE_MB << 20)
 }
 
 /// Share of the budget the fallback search gets first, so a move is always ready.
@@ -104,7 +123,7 @@ impl Perfect {
             solver: Solver::with_table_bits(table_bits)?,
             fallback: AlphaBeta::new(Arc::new(Threats))
                 .ordering(Arc::new(CenterFirst))
-                .table(16),
+                .table(FALLBACK_TABLE_MB as usize),
         })
     }
 
@@ -243,6 +262,25 @@ mod tests {
             assert!(catalog.build(&format!("perfect:table={bits}"), 1).is_ok());
         }
         assert!(Perfect::new(Duration::from_secs(1), 29).is_err());
+    }
+
+    #[test]
+    fn perfect_declares_the_memory_of_its_tables() {
+        let catalog = catalog();
+        let mib = 1u64 << 20;
+        assert_eq!(catalog.table_bytes("perfect"), Ok(32 * mib + 16 * mib));
+        assert_eq!(
+            catalog.table_bytes("perfect:table=28,time=10ms"),
+            Ok(2048 * mib + 16 * mib)
+        );
+        let err = catalog
+            .table_bytes("perfect:table=30")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("'30' for key 'table'"), "{err}");
+        // Its presets over the generic searches report their `tt`.
+        assert_eq!(catalog.table_bytes("seed001-alphabeta"), Ok(0));
+        assert_eq!(catalog.table_bytes("alphabeta:tt=64"), Ok(64 * mib));
     }
 
     #[test]

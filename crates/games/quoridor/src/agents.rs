@@ -21,7 +21,7 @@ use rand::Rng;
 use crate::board::Quoridor;
 use crate::eval::{RaceEval, Seed002Eval, Seed004Eval};
 use crate::geometry::Move;
-use crate::search::{AlphaBetaAgent, SearchOptions, WallFilter};
+use crate::search::{table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS};
 
 /// The strongest agent's cap on the think time per move when neither the spec nor the
 /// caller sets one.
@@ -158,11 +158,7 @@ fn strongest_from(
     }
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
-    let bits = p.u32("tt")?;
-    if bits > 28 {
-        return Err(p.bad_value("tt", "log2 of the table's entries, 0 to 28"));
-    }
-    options.table_bits = bits;
+    options.table_bits = table_bits(p)?;
     let name = if p.given().is_empty() {
         "strongest".to_string()
     } else {
@@ -174,6 +170,19 @@ fn strongest_from(
         options,
         catalog.evaluator_for(p)?,
     )))
+}
+
+/// The `tt` key of `strongest`, checked: log2 of the table's entries, 0 to
+/// [`MAX_TABLE_BITS`] (larger tables would take gigabytes).
+fn table_bits(p: &Params) -> Result<u32, SpecError> {
+    let bits = p.u32("tt")?;
+    if bits > MAX_TABLE_BITS {
+        return Err(p.bad_value(
+            "tt",
+            &format!("log2 of the table's entries, 0 to {MAX_TABLE_BITS}"),
+        ));
+    }
+    Ok(bits)
 }
 
 /// Every Quoridor agent, evaluator and preset, by name. The default evaluator is `race`;
@@ -230,6 +239,8 @@ pub fn catalog() -> Catalog<Quoridor> {
         "UCT with playouts that mostly step along a shortest path",
         "mcts:c=0.5,rollout=paths,time=2s",
     );
+    // What `strongest`'s table and evaluation cache take, so a server can cap it.
+    catalog.set_table_memory("strongest", |p| Ok(table_bytes(table_bits(p)?)));
     catalog
 }
 

@@ -157,6 +157,20 @@ pub struct AlphaBetaAgent {
     line: Vec<u64>,
 }
 
+/// The most entries the table may have, as log2: 2^24 entries is a few hundred MiB.
+pub const MAX_TABLE_BITS: u32 = 24;
+
+/// The bytes an agent with a table of 2^`bits` entries allocates for its table and its
+/// evaluation cache (nothing when `bits` is 0: no table, no cache).
+pub fn table_bytes(bits: u32) -> u64 {
+    if bits == 0 {
+        return 0;
+    }
+    let table = (std::mem::size_of::<Option<TableEntry>>() as u64) << bits.min(63);
+    let evals = (std::mem::size_of::<(u64, i32)>() as u64) << EVAL_CACHE_BITS;
+    table.saturating_add(evals)
+}
+
 impl AlphaBetaAgent {
     pub fn new(
         name: &str,

@@ -7,7 +7,7 @@ use super::maxn::MaxN;
 use super::options::{SearchOptions, MAX_DEPTH};
 use super::paranoid::Paranoid;
 use super::value::SumBound;
-use crate::spec::{Catalog, KeyInfo, Params, SpecError};
+use crate::spec::{tt_bytes, tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
 
 const COMMON_KEYS: [KeyInfo; 5] = [
     KeyInfo::new(
@@ -38,11 +38,8 @@ const PARANOID_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[3],
     COMMON_KEYS[4],
     KILLERS_KEY,
-    KeyInfo::new("tt", "16", "transposition table size in MB; 0 for none"),
+    TT_KEY,
 ];
-
-/// The largest table the `tt` key accepts, in MB.
-const MAX_TABLE_MB: u64 = 64 * 1024;
 
 const MAXN_KEYS: [KeyInfo; 7] = [
     COMMON_KEYS[0],
@@ -147,15 +144,13 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         &PARANOID_KEYS,
         |catalog, params, _seed| {
             let options = options(catalog, params)?.killers(params.bool("killers")?);
-            let megabytes = params.u64("tt")?;
-            if megabytes > MAX_TABLE_MB {
-                return Err(params.bad_value("tt", "a table size in MB from 0 to 65536"));
-            }
+            let megabytes = tt_megabytes(params)?;
             let agent: Box<dyn Agent<G>> =
                 Box::new(Paranoid::new(options).table(megabytes as usize));
             Ok(agent)
         },
     );
+    catalog.set_table_memory("paranoid", tt_bytes);
     catalog.add_catalog_agent(
         "maxn",
         "multi-player: every player maximises its own value (max-n), optional shallow pruning",

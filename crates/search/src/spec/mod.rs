@@ -41,6 +41,11 @@ use crate::random::RandomAgent;
 pub type AgentFactory<G> =
     dyn Fn(&Params, u64) -> Result<Box<dyn Agent<G>>, SpecError> + Send + Sync;
 
+/// The bytes an agent's tables would take, from its checked settings, without building it
+/// (see [`Catalog::set_table_memory`]). A setting outside its bound is the same error the
+/// build would give.
+pub type TableMemory = dyn Fn(&Params) -> Result<u64, SpecError> + Send + Sync;
+
 /// What a catalog line describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind {
@@ -88,6 +93,8 @@ struct AgentEntry<G: Game> {
     description: String,
     keys: Vec<KeyInfo>,
     build: Build<G>,
+    /// What its tables take; `None`: it allocates none worth counting.
+    memory: Option<Arc<TableMemory>>,
 }
 
 struct Preset {
@@ -118,7 +125,7 @@ const ALPHABETA_KEYS: &[KeyInfo] = &[
     KeyInfo::new("nodes", "none", "node budget per move"),
     EVAL_KEY,
     KeyInfo::new("order", "none", "move-ordering hook"),
-    KeyInfo::new("tt", "16", "transposition table size in MB; 0 for none"),
+    TT_KEY,
     KeyInfo::new("id", "true", "iterative deepening"),
     KeyInfo::new("pvs", "true", "principal-variation search"),
     KeyInfo::new("killers", "true", "killer-move ordering"),
@@ -146,8 +153,37 @@ const MCTS_KEYS: &[KeyInfo] = &[
 ];
 const GREEDY_KEYS: &[KeyInfo] = &[EVAL_KEY];
 
-/// The largest table the `tt` key accepts, in MB.
-const MAX_TABLE_MB: u64 = 4096;
+/// The largest table the `tt` key of the searches (`alphabeta`, `paranoid`) accepts, in MB
+/// (MiB: 2^20 bytes). Its help line in [`TT_KEY`] states it.
+pub const MAX_TABLE_MB: u64 = 1024;
+
+/// The `tt` key of the searches with a transposition table, bounded by [`MAX_TABLE_MB`].
+pub const TT_KEY: KeyInfo = KeyInfo::new(
+    "tt",
+    "16",
+    "transposition table size in MB, 0 to 1024; 0 for none",
+);
+
+/// What `tt` expects, for the error that refuses a value outside it.
+const TT_RULE: &str = "a whole number of MB from 0 to 1024 (the table size)";
+
+/// The `tt` key of `params`, checked against [`MAX_TABLE_MB`]: a
+/// [`SpecError::BadValue`] naming the agent, the key, the value and the range otherwise.
+pub fn tt_megabytes(params: &Params) -> Result<u64, SpecError> {
+    let megabytes = params
+        .u64("tt")
+        .map_err(|_| params.bad_value("tt", TT_RULE))?;
+    if megabytes > MAX_TABLE_MB {
+        return Err(params.bad_value("tt", TT_RULE));
+    }
+    Ok(megabytes)
+}
+
+/// The bytes a `tt` table takes at most: its size in MB, 2^20 bytes each (the table rounds
+/// down to a power-of-two number of buckets).
+pub fn tt_bytes(params: &Params) -> Result<u64, SpecError> {
+    Ok(tt_megabytes(params)? << 20)
+}
 
 /// The agents, evaluators, move orderings, rollout policies and presets of one game.
 pub struct Catalog<G: Game> {
@@ -227,6 +263,8 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 description: description.to_string(),
                 keys: keys.to_vec(),
                 build: Build::Generic(kind),
+                memory: (kind == Generic::AlphaBeta)
+                    .then(|| Arc::new(tt_bytes) as Arc<TableMemory>),
             });
         }
         crate::multiplayer::register_agents(&mut catalog);
@@ -251,6 +289,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
             description: description.to_string(),
             keys: keys.to_vec(),
             build: Build::CatalogFactory(Box::new(factory)),
+            memory: None,
         };
         replace_or_push(&mut self.agents, entry, |a| {
             a.name.eq_ignore_ascii_case(name)
@@ -260,17 +299,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
     /// Builds an agent from `NAME[:key=value,...]` (an agent or a preset), with `seed` for
     /// its randomness.
     pub fn build(&self, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
-        let parsed = parse_spec(spec, &self.known_names())?;
-        let (agent_name, settings) = self.resolve(parsed)?;
-        let entry = self
-            .agents
-            .iter()
-            .find(|a| a.name == agent_name)
-            .ok_or_else(|| SpecError::UnknownAgent {
-                name: agent_name.clone(),
-                known: self.known_names(),
-            })?;
-        let params = Params::new(&entry.name, &entry.keys, settings)?;
+        let (entry, params) = self.checked(spec)?;
         match &entry.build {
             Build::Factory(factory) => factory(&params, seed),
             Build::CatalogFactory(factory) => factory(self, &params, seed),
@@ -319,10 +348,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 if let Some(ordering) = self.ordering_for(params)? {
                     agent = agent.ordering(ordering);
                 }
-                let megabytes = params.u64("tt")?;
-                if megabytes > MAX_TABLE_MB {
-                    return Err(params.bad_value("tt", "a table size in MB from 0 to 4096"));
-                }
+                let megabytes = tt_megabytes(params)?;
                 if megabytes == 0 {
                     Box::new(agent)
                 } else {
@@ -405,10 +431,61 @@ impl<G: Game> Catalog<G> {
             description: description.to_string(),
             keys: keys.to_vec(),
             build: Build::Factory(Box::new(factory)),
+            memory: None,
         };
         replace_or_push(&mut self.agents, entry, |a| {
             a.name.eq_ignore_ascii_case(name)
         });
+    }
+
+    /// Declares what the tables of agent `name` take, from its checked settings (the
+    /// generic `alphabeta` and `paranoid` declare theirs: `tt` MB). An agent added or
+    /// replaced later starts with none declared, so declare after adding it. Returns
+    /// whether `name` is an agent of the catalog.
+    pub fn set_table_memory(
+        &mut self,
+        name: &str,
+        memory: impl Fn(&Params) -> Result<u64, SpecError> + Send + Sync + 'static,
+    ) -> bool {
+        match self
+            .agents
+            .iter_mut()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+        {
+            Some(entry) => {
+                entry.memory = Some(Arc::new(memory));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The bytes the tables of the agent `spec` names (an agent or a preset, with its
+    /// keys) would take, without building it: what [`Catalog::set_table_memory`] declared
+    /// for it, 0 if nothing. The spec is checked as [`Catalog::build`] checks it, so a
+    /// table size outside its bound is the same error.
+    pub fn table_bytes(&self, spec: &str) -> Result<u64, SpecError> {
+        let (entry, params) = self.checked(spec)?;
+        entry
+            .memory
+            .as_ref()
+            .map_or(Ok(0), |memory| memory(&params))
+    }
+
+    /// The agent `spec` names (through presets) and its settings, checked against its keys.
+    fn checked(&self, spec: &str) -> Result<(&AgentEntry<G>, Params), SpecError> {
+        let parsed = parse_spec(spec, &self.known_names())?;
+        let (agent_name, settings) = self.resolve(parsed)?;
+        let entry = self
+            .agents
+            .iter()
+            .find(|a| a.name == agent_name)
+            .ok_or_else(|| SpecError::UnknownAgent {
+                name: agent_name.clone(),
+                known: self.known_names(),
+            })?;
+        let params = Params::new(&entry.name, &entry.keys, settings)?;
+        Ok((entry, params))
     }
 
     /// Every agent, preset, evaluator, ordering and rollout policy, in that order.
@@ -606,3 +683,6 @@ impl<G: Game> Catalog<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -108,7 +108,7 @@ fn bad_values_say_what_is_expected() {
         ("minimax:depth=0", "depth", "1 to 64"),
         ("alphabeta:time=100", "time", "750ms"),
         ("alphabeta:tt=-1", "tt", "whole number"),
-        ("alphabeta:tt=100000", "tt", "0 to 4096"),
+        ("alphabeta:tt=100000", "tt", "0 to 1024"),
         ("alphabeta:pvs=maybe", "pvs", "true or false"),
         ("mcts:c=abc", "c", "number"),
         ("mcts:c=-1", "c", "≥ 0"),

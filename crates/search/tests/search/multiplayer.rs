@@ -1101,7 +1101,7 @@ fn catalog_rejects_bad_specs_with_a_clear_message() {
         ("bestreply:c=2", "default"),
         ("maxn:killers=true", "killers"),
         ("paranoid:killers=maybe", "true or false"),
-        ("paranoid:tt=70000", "65536"),
+        ("paranoid:tt=70000", "1024"),
         ("paranoid:tt=-1", "tt"),
     ];
     for (spec, mentioned) in cases {

@@ -8,3 +8,4 @@ mod abuse;
 mod api;
 mod engine_failures;
 mod load;
+mod memory_cap;

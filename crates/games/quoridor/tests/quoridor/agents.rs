@@ -67,3 +67,24 @@ fn strongest_takes_a_won_race() {
     let d = agent.select(&state, &SearchLimits::none()).unwrap();
     assert_eq!(state.format_move(d.mv), "a1");
 }
+
+/// `strongest`'s table is bounded (2^28 entries took gigabytes and could abort the process)
+/// and declares its memory, so `ply serve --max-search-mb` can refuse a spec before building it.
+#[test]
+fn strongest_table_is_bounded_and_its_memory_declared() {
+    let catalog = catalog();
+    let error = catalog
+        .build("strongest:tt=25", 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(error.contains("tt") && error.contains("0 to 24"), "{error}");
+    assert!(catalog.build("strongest:tt=24", 1).is_ok());
+    assert_eq!(catalog.table_bytes("strongest:tt=0").unwrap(), 0);
+    let default = catalog.table_bytes("strongest").unwrap();
+    assert!(default >= 1 << 20, "2^20 entries: {default} bytes");
+    assert!(catalog.table_bytes("default").unwrap() == default);
+    let largest = catalog.table_bytes("strongest:tt=24").unwrap();
+    assert!(largest > 15 * default && largest < 1 << 30, "{largest}");
+    assert!(catalog.table_bytes("strongest:tt=99").is_err());
+}
