@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use crate::report::{measure, write, Plan};
+use crate::report::{measure_and_write, Plan};
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
@@ -52,8 +52,8 @@ fn seeds(args: &SeedsArgs) -> anyhow::Result<()> {
         );
         plan.concurrency = j;
     }
-    let report = measure(&plan)?;
-    let written = write(&report, &args.out)?;
+    // The folder is checked before the measuring, which takes seconds to minutes.
+    let (report, written) = measure_and_write(&plan, &args.out)?;
     for skipped in &written.skipped {
         eprintln!("report: not written: {skipped}");
     }

@@ -142,6 +142,48 @@ pub fn measure(plan: &Plan) -> anyhow::Result<SeedReport> {
     })
 }
 
+/// Checks that `dir` can hold the report before anything is measured: creates it (with its
+/// parents), then writes and removes a probe file. The error names the folder and the reason.
+pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<()> {
+    let refuse = |what: &str, e: std::io::Error| {
+        anyhow::anyhow!(
+            "cannot write the report into {}: {what}: {e}",
+            dir.display()
+        )
+    };
+    std::fs::create_dir_all(dir).map_err(|e| refuse("cannot create the folder", e))?;
+    let probe = dir.join(format!(".ply-report-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, b"probe\n"))
+        .map_err(|e| refuse("cannot write a file in the folder", e))?;
+    std::fs::remove_file(&probe).map_err(|e| {
+        refuse(
+            &format!("cannot remove the probe file {}", probe.display()),
+            e,
+        )
+    })?;
+    Ok(())
+}
+
+/// Checks the output folder, then measures `plan` and writes the report into `dir`.
+pub fn measure_and_write(plan: &Plan, dir: &Path) -> anyhow::Result<(SeedReport, Written)> {
+    measure_and_write_with(plan, dir, measure)
+}
+
+fn measure_and_write_with(
+    plan: &Plan,
+    dir: &Path,
+    measure: impl FnOnce(&Plan) -> anyhow::Result<SeedReport>,
+) -> anyhow::Result<(SeedReport, Written)> {
+    prepare_out_dir(dir)?;
+    let report = measure(plan)?;
+    let written = write(&report, dir)?;
+    Ok((report, written))
+}
+
 /// What [`write`] left in the folder, and what it could not draw.
 pub struct Written {
     pub files: Vec<PathBuf>,
@@ -177,6 +219,40 @@ pub fn write(report: &SeedReport, dir: &Path) -> anyhow::Result<Written> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--out /dev/null/x` used to measure for seconds and only then fail on the folder.
+    #[test]
+    fn an_output_folder_that_cannot_be_made_is_refused_before_measuring() {
+        let file =
+            std::env::temp_dir().join(format!("ply-report-regular-file-{}", std::process::id()));
+        std::fs::write(&file, "a regular file, not a folder\n").unwrap();
+        let dir = file.join("x");
+        let result = measure_and_write_with(&Plan::quick(1), &dir, |_| {
+            panic!("measured before the output folder was checked")
+        });
+        std::fs::remove_file(&file).unwrap();
+        let err = format!("{:#}", result.err().expect("the folder is refused"));
+        assert!(
+            err.contains(&dir.display().to_string()) && err.contains("cannot create the folder"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_usable_output_folder_is_created_and_left_without_the_probe() {
+        let root = std::env::temp_dir().join(format!("ply-report-probe-{}", std::process::id()));
+        let dir = root.join("nested");
+        let _ = std::fs::remove_dir_all(&root);
+        prepare_out_dir(&dir).unwrap();
+        assert!(dir.is_dir());
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "the probe is removed"
+        );
+        prepare_out_dir(&dir).unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     #[test]
     fn a_quick_report_writes_every_file_with_measured_rows() {

@@ -269,12 +269,48 @@ pub fn position_from_json(like: &Halma, text: &str) -> Result<Halma, GameError> 
     for (p, set) in pegs.iter().enumerate() {
         sets.push(set.ok_or_else(|| fail(format!("the pegs of {} are missing", LETTERS[p])))?);
     }
+    if full {
+        check_finished_against_pegs(like, &sets, &finished, &dropped).map_err(&fail)?;
+    }
     let state = Halma::from_parts(like.layout(), *like.settings(), &sets, to_move, ply);
     Ok(if full {
         state.with_events(finished, dropped, to_move)
     } else {
         state
     })
+}
+
+/// The `finished` entries of a full position must agree with the pegs, as in a played game:
+/// a player is marked finished on the ply its last peg reaches home, and a finished player's
+/// pegs stay there (it no longer moves, and swaps only happen in the mover's own home, which
+/// is no other player's). So a finished player has every peg home, and a player with every
+/// peg home is finished, unless it had dropped out before (a swap can carry a dropped
+/// player's peg home).
+fn check_finished_against_pegs(
+    like: &Halma,
+    sets: &[CellSet],
+    finished: &[u32; 6],
+    dropped: &[u32; 6],
+) -> Result<(), String> {
+    let expected = like.kind().pegs_per_player();
+    for (p, &set) in sets.iter().enumerate() {
+        let home = like.seat(p).home;
+        let at_home = (set & home).count_ones() as usize;
+        let letter = LETTERS[p];
+        if finished[p] != NEVER && set & !home != 0 {
+            return Err(format!(
+                "{letter} is marked finished but has only {at_home} of its {expected} pegs \
+                 home; a player finishes when every one of its pegs is home"
+            ));
+        }
+        if set & !home == 0 && finished[p] == NEVER && dropped[p] == NEVER {
+            return Err(format!(
+                "{letter} has every peg home but is not marked finished; a player is \
+                 finished on the ply its last peg reaches home"
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

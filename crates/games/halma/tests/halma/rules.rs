@@ -316,6 +316,48 @@ fn positions_round_trip_and_bad_ones_are_named() {
     }
 }
 
+/// `finished` must agree with the pegs: no played game marks a player finished before every
+/// peg is home, nor leaves a player with every peg home unmarked (unless it dropped out).
+#[test]
+fn finished_entries_must_agree_with_the_pegs() {
+    let start = Halma::new(BoardKind::Star, 3).unwrap();
+    let text = start.to_text();
+    assert!(text.contains(r#""finished":{}"#), "{text}");
+    let claimed = text.replace(r#""finished":{}"#, r#""finished":{"B":0}"#);
+    let before = start.clone();
+    let err = start.from_text(&claimed).unwrap_err().to_string();
+    assert!(
+        err.contains("B is marked finished") && err.contains("0 of its 6 pegs home"),
+        "{err}"
+    );
+    assert_eq!(start, before, "a refused position changes nothing");
+
+    let mut state = position(
+        BoardKind::Star,
+        3,
+        r#"{"A": [[-3,6],[-3,5],[-2,5],[-3,4],[-2,4],[-1,3]],
+            "B": [[-3,-3],[-2,-3],[-3,-2],[-1,-3],[-2,-2],[-2,-1]],
+            "C": [[-4,1],[-4,2],[-4,3],[-5,2],[-5,3],[-6,3]]}"#,
+    );
+    state.play_notation("[[-1,3],[-1,4]]").unwrap();
+    let text = state.to_text();
+    assert_eq!(
+        state.from_text(&text).unwrap(),
+        state,
+        "a real finish reads back"
+    );
+    assert!(text.contains(r#""finished":{"A":1}"#), "{text}");
+    let unmarked = text.replace(r#""finished":{"A":1}"#, r#""finished":{}"#);
+    let err = state.from_text(&unmarked).unwrap_err().to_string();
+    assert!(
+        err.contains("A has every peg home but is not marked finished"),
+        "{err}"
+    );
+    // A player who dropped out may have its pegs carried home by swaps.
+    let dropped = unmarked.replace(r#""dropped":{}"#, r#""dropped":{"A":1}"#);
+    assert!(state.from_text(&dropped).is_ok(), "{dropped}");
+}
+
 #[test]
 fn display_draws_every_cell_with_coordinates() {
     let state = Halma::new(BoardKind::Star, 3).unwrap();

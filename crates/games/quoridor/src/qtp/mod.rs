@@ -24,6 +24,16 @@ pub use options::{run_stdio, EngineOptions};
 /// The name `name` answers.
 pub const ENGINE_NAME: &str = "ply-quoridor";
 
+/// The longest line the engine reads, in bytes without its line end (`\n` or `\r\n`).
+/// The rest of a longer line is read and dropped without being kept, and the line is
+/// answered [`line_too_long`].
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The answer to a line of `bytes` bytes, over [`MAX_LINE`].
+pub fn line_too_long(bytes: usize) -> String {
+    format!("? line too long ({bytes} bytes, the limit is {MAX_LINE})\n\n")
+}
+
 /// A QTP engine: a board, its history for `undo`, and the agent that answers `genmove`.
 pub struct QtpEngine {
     state: Quoridor,
@@ -73,6 +83,10 @@ impl QtpEngine {
 
     /// The reply to one line, `None` for a blank line or a comment. CR is dropped.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let length = line.strip_suffix('\r').unwrap_or(line).len();
+        if length > MAX_LINE {
+            return Some(line_too_long(length));
+        }
         let line = line.replace('\r', "");
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -214,24 +228,25 @@ impl QtpEngine {
 }
 
 /// Runs `engine` over `input` until `quit` or the end of the input, writing each reply to
-/// `output` and flushing it at once.
+/// `output` and flushing it at once. A line over [`MAX_LINE`] bytes is answered
+/// [`line_too_long`] without being kept; a line that is not UTF-8 is an unknown command.
 pub fn run<R: BufRead, W: Write>(
-    input: R,
+    mut input: R,
     mut output: W,
     engine: &mut QtpEngine,
 ) -> io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(line) => line,
-            // Bytes that are not UTF-8 cannot be a command.
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                output.write_all(b"? unknown command\n\n")?;
-                output.flush()?;
-                continue;
+    let mut buffer = Vec::new();
+    while let Some(length) = read_capped_line(&mut input, &mut buffer)? {
+        let reply = if length > MAX_LINE {
+            Some(line_too_long(length))
+        } else {
+            match std::str::from_utf8(&buffer) {
+                Ok(line) => engine.handle_line(line),
+                // Bytes that are not UTF-8 cannot be a command.
+                Err(_) => Some("? unknown command\n\n".to_string()),
             }
-            Err(e) => return Err(e),
         };
-        if let Some(reply) = engine.handle_line(&line) {
+        if let Some(reply) = reply {
             output.write_all(reply.as_bytes())?;
             output.flush()?;
         }
@@ -240,4 +255,68 @@ pub fn run<R: BufRead, W: Write>(
         }
     }
     Ok(())
+}
+
+/// Reads one line into `line` (without its `\n`) and returns its length in bytes, not
+/// counting a `\r` before the `\n`; `None` at the end of the input. Of a line longer than
+/// [`MAX_LINE`] only the first `MAX_LINE + 1` bytes are kept: the rest is read and dropped.
+fn read_capped_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0usize;
+    let mut last = None;
+    let mut read_any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (body, used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        length = length.saturating_add(body.len());
+        if let Some(&b) = body.last() {
+            last = Some(b);
+        }
+        // One byte over the limit is kept: room for the '\r' of a "\r\n" line end.
+        let room = (MAX_LINE + 1).saturating_sub(line.len());
+        line.extend_from_slice(&body[..body.len().min(room)]);
+        input.consume(used);
+        if ended {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if last == Some(b'\r') {
+        length -= 1;
+    }
+    Ok(Some(length))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    #[test]
+    fn an_over_long_line_is_not_kept() {
+        let long = io::repeat(b'x').take(8 * MAX_LINE as u64);
+        let mut input = io::BufReader::new(long.chain(&b"\r\nname\n"[..]));
+        let mut line = Vec::new();
+        let length = read_capped_line(&mut input, &mut line).unwrap();
+        assert_eq!(length, Some(8 * MAX_LINE));
+        assert_eq!(line.len(), MAX_LINE + 1);
+        assert!(line.capacity() <= 4 * MAX_LINE, "{}", line.capacity());
+        assert_eq!(read_capped_line(&mut input, &mut line).unwrap(), Some(4));
+        assert_eq!(line, b"name");
+        assert_eq!(read_capped_line(&mut input, &mut line).unwrap(), None);
+    }
 }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use ply_core::{Agent, Decision, Game, SearchLimits};
-use ply_quoridor::qtp::{run, QtpEngine, TimeBudget};
+use ply_quoridor::qtp::{run, QtpEngine, TimeBudget, MAX_LINE};
 use ply_quoridor::Quoridor;
 
 /// An agent that plays the first legal move: fast and predictable, for transcripts.
@@ -230,6 +230,68 @@ fn run_stops_at_quit_and_at_the_end_of_input() {
     let mut out = Vec::new();
     run(&b"boardsize 5\r\nwinner"[..], &mut out, &mut engine()).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), "= \n\n= false\n\n");
+}
+
+/// Runs `input` through `run` and returns everything written.
+fn transcript(input: impl std::io::BufRead) -> String {
+    let mut out = Vec::new();
+    run(input, &mut out, &mut engine()).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// A line over 64 KiB is answered once, its rest dropped, and the next line is read.
+#[test]
+fn an_over_long_line_is_refused_and_the_engine_goes_on() {
+    use std::io::{BufReader, Read};
+    let long = std::io::repeat(b'x').take(16 << 20);
+    let input = BufReader::new(long.chain(&b"\nname\nquit\nname\n"[..]));
+    assert_eq!(
+        transcript(input),
+        "? line too long (16777216 bytes, the limit is 65536)\n\n= ply-quoridor\n\n= \n\n"
+    );
+    // The limit counts the line without its end; 65536 bytes are read as a line.
+    let at_limit = format!("{}\r\nwinner\n", "n".repeat(MAX_LINE));
+    assert_eq!(
+        transcript(at_limit.as_bytes()),
+        "? unknown command\n\n= false\n\n"
+    );
+    let over = format!("name{}\nwinner", " ".repeat(MAX_LINE - 3));
+    assert_eq!(
+        transcript(over.as_bytes()),
+        "? line too long (65537 bytes, the limit is 65536)\n\n= false\n\n"
+    );
+    // The same at the end of the input, and through `handle_line`.
+    let last = "#".repeat(MAX_LINE + 10);
+    assert_eq!(
+        transcript(last.as_bytes()),
+        "? line too long (65546 bytes, the limit is 65536)\n\n"
+    );
+    assert_eq!(
+        engine().handle_line(&last).unwrap(),
+        "? line too long (65546 bytes, the limit is 65536)\n\n"
+    );
+}
+
+/// Error answers never echo hostile input: they are short and hold no control characters.
+#[test]
+fn error_answers_are_short_and_free_of_control_characters() {
+    let hostile: Vec<Vec<u8>> = vec![
+        b"\x1b[2J\x1b[31mplaymove black \x07c4".to_vec(),
+        b"frobnicate \x00\x01\x02\x7f".to_vec(),
+        [b"playwall white ".as_slice(), &[b'a'; 5000], b" h"].concat(),
+        b"name \xff\xfe".to_vec(),
+        b"boardsize \x1b]0;title\x07".to_vec(),
+        vec![b'z'; 3 * MAX_LINE],
+    ];
+    for line in hostile {
+        let mut input = line.clone();
+        input.push(b'\n');
+        let reply = transcript(&input[..]);
+        let body = reply.strip_suffix("\n\n").expect("one reply");
+        assert!(body.starts_with("? "), "{body:?}");
+        assert!(body.chars().count() <= 82, "{body:?}");
+        assert!(!body.chars().any(|c| c.is_control()), "{body:?}");
+    }
 }
 
 #[test]
