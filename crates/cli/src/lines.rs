@@ -6,20 +6,15 @@
 //! dropped, never buffered), so a program can answer it in its own protocol and go on with
 //! the next line. Only a real read error ends the input.
 //!
-//! [`quote`] and [`quote_bytes`] show at most [`QUOTE_CHARS`] characters of some input
-//! between single quotes, with control characters, NUL and invalid bytes escaped, so an
-//! error message stays one short, printable line whatever was typed.
+//! A bad line is quoted with `ply_core`'s [`quote_bytes`], as every error quotes its input.
 
 use std::fmt;
 use std::io::{self, BufRead};
 
-use ply_core::GameError;
+pub use ply_core::quote::{quote, quote_bytes};
 
 /// The longest line accepted, in bytes (without the line end).
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// How many characters of the input [`quote`] shows at most.
-pub const QUOTE_CHARS: usize = 80;
 
 /// A line that cannot be used as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,89 +146,6 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
-/// A game's error in words, with the input it quotes shown by [`quote`] (short, escaped):
-/// the same text as the error's own `Display` for ordinary input.
-pub fn game_error_text(error: &GameError) -> String {
-    match error {
-        GameError::Parse { input, reason } => {
-            format!("cannot read move {}: {reason}", quote(input))
-        }
-        GameError::Illegal { mv, rule } => format!("illegal move {}: {rule}", quote(mv)),
-        GameError::Position { input, reason } => {
-            format!("cannot read position {}: {reason}", quote(input))
-        }
-        other => other.to_string(),
-    }
-}
-
-/// `text` between single quotes, at most [`QUOTE_CHARS`] characters of it (then `…`), with
-/// control characters, NUL, invisible direction marks, quotes and backslashes escaped.
-pub fn quote(text: &str) -> String {
-    quote_bytes(text.as_bytes())
-}
-
-/// Like [`quote`], for bytes that may not be UTF-8: bad bytes are shown as `\xNN`.
-pub fn quote_bytes(bytes: &[u8]) -> String {
-    let mut out = String::from("'");
-    let mut shown = 0;
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        if shown == QUOTE_CHARS {
-            out.push('…');
-            break;
-        }
-        let (good, bad) = match std::str::from_utf8(rest) {
-            Ok(text) => (text, &[][..]),
-            Err(e) => {
-                let (good, bad) = rest.split_at(e.valid_up_to());
-                (std::str::from_utf8(good).unwrap_or_default(), bad)
-            }
-        };
-        let mut chars = good.chars();
-        for c in chars.by_ref() {
-            if shown == QUOTE_CHARS {
-                break;
-            }
-            push_escaped(&mut out, c);
-            shown += 1;
-        }
-        if shown == QUOTE_CHARS && (!chars.as_str().is_empty() || !bad.is_empty()) {
-            out.push('…');
-            break;
-        }
-        match bad.split_first() {
-            Some((&b, after)) => {
-                out.push_str(&format!("\\x{b:02x}"));
-                shown += 1;
-                rest = after;
-            }
-            None => rest = &[],
-        }
-    }
-    out.push('\'');
-    out
-}
-
-fn push_escaped(out: &mut String, c: char) {
-    match c {
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\0' => out.push_str("\\0"),
-        '\\' => out.push_str("\\\\"),
-        '\'' => out.push_str("\\'"),
-        c if c.is_control() || is_invisible_format(c) => {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32))
-        }
-        c => out.push(c),
-    }
-}
-
-/// Zero-width and text-direction characters that would hide or reorder what is shown.
-fn is_invisible_format(c: char) -> bool {
-    matches!(c as u32, 0x200b..=0x200f | 0x202a..=0x202e | 0x2060..=0x2069 | 0xfeff)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,40 +235,5 @@ mod tests {
         );
         assert_eq!(reader.next_line().unwrap().unwrap(), Ok("ok".to_string()));
         assert_eq!(reader.next_line().unwrap(), None);
-    }
-
-    #[test]
-    fn game_errors_quote_their_input_short_and_escaped() {
-        let e = GameError::parse("zz", "not a cell");
-        assert_eq!(
-            game_error_text(&e),
-            e.to_string(),
-            "ordinary input reads the same"
-        );
-        let e = GameError::parse(format!("\u{1b}{}", "a".repeat(10_000)), "not a cell");
-        let text = game_error_text(&e);
-        assert!(text.starts_with(r"cannot read move '\u{1b}aaa"), "{text}");
-        assert!(text.ends_with("…': not a cell"), "{text}");
-        assert!(text.len() < 200);
-    }
-
-    #[test]
-    fn quote_escapes_and_shortens() {
-        assert_eq!(quote("b2"), "'b2'");
-        assert_eq!(quote("a\0b\tc\u{1b}[2J'\\"), r"'a\0b\tc\u{1b}[2J\'\\'");
-        assert_eq!(quote("\u{202e}x"), r"'\u{202e}x'");
-        let long = "é".repeat(200);
-        let quoted = quote(&long);
-        assert_eq!(quoted, format!("'{}…'", "é".repeat(QUOTE_CHARS)));
-        assert_eq!(
-            quote(&"é".repeat(QUOTE_CHARS)).chars().count(),
-            QUOTE_CHARS + 2
-        );
-        assert_eq!(quote_bytes(b"a\xffb\xfe"), r"'a\xffb\xfe'");
-        assert_eq!(
-            quote_bytes(&[0xff; 100]).matches(r"\xff").count(),
-            QUOTE_CHARS
-        );
-        assert_eq!(quote(""), "''");
     }
 }

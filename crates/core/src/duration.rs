@@ -18,8 +18,9 @@
 //! [`parse_seconds`] is for the few options documented as "a number of seconds" (QTP's
 //! `-move-time`): there a bare number means seconds, and a unit may still be given.
 
-use std::fmt;
 use std::time::Duration;
+
+pub use crate::quote::Quoted;
 
 /// The longest duration accepted anywhere: one year of 365 days.
 pub const MAX_DURATION: Duration = Duration::from_secs(MAX_SECONDS);
@@ -29,9 +30,6 @@ const MAX_SECONDS: u64 = 31_536_000;
 /// The grammar in one sentence, for error messages and help texts.
 pub const GRAMMAR: &str = "a duration is a non-negative number followed by a unit: \
 us (or µs), ms, s or m (or min), e.g. 750ms, 2s or 1.5m, at most 1 year (31536000s)";
-
-/// At most this many characters of the input are quoted back in an error.
-const QUOTE_CHARS: usize = 80;
 
 /// Why a text is not a duration. Each message quotes the input and states the rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,40 +58,6 @@ pub enum DurationError {
     /// More than [`MAX_DURATION`].
     #[error("{input} is longer than the maximum of 1 year (31536000s)")]
     TooLong { input: Quoted },
-}
-
-/// An input as quoted in an error: in single quotes, control characters escaped, cut to
-/// 80 characters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Quoted(String);
-
-impl Quoted {
-    pub fn new(text: &str) -> Self {
-        let mut out = String::new();
-        for (i, c) in text.chars().enumerate() {
-            if i == QUOTE_CHARS {
-                out.push('…');
-                break;
-            }
-            if c.is_control() {
-                out.extend(c.escape_default());
-            } else {
-                out.push(c);
-            }
-        }
-        Quoted(out)
-    }
-
-    /// The quoted text, without the quotes.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Quoted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}'", self.0)
-    }
 }
 
 /// Reads a duration with a unit: `750ms`, `2s`, `1.5s`, `500us`, `1m` (see the module

@@ -2,29 +2,33 @@
 
 use thiserror::Error;
 
+use crate::quote::{quote, tame};
+
 /// What went wrong when a person or a program handed a game something it cannot take.
 ///
-/// Every variant names the input and the rule it breaks, so a message can be shown as it is.
+/// Every variant names the input and the rule it breaks, so a message can be shown as it is:
+/// inputs are shown through [`quote`] and reasons through [`tame`], so the message is one
+/// printable line of bounded length whatever the input was.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameError {
     /// The text is not a move in this game's notation.
-    #[error("cannot read move '{input}': {reason}")]
+    #[error("cannot read move {}: {}", quote(.input), tame(.reason))]
     Parse { input: String, reason: String },
     /// The move is well formed but the rules forbid it here.
-    #[error("illegal move '{mv}': {rule}")]
+    #[error("illegal move {}: {}", quote(.mv), tame(.rule))]
     Illegal { mv: String, rule: String },
     /// The game is over; no move may be played.
     #[error("the game is over: no move can be played")]
     GameOver,
     /// A setting (board size, players, …) outside what the game supports.
-    #[error("bad setting {setting} = {value}: {rule}")]
+    #[error("bad setting {} = {}: {}", tame(.setting), quote(.value), tame(.rule))]
     Setting {
         setting: String,
         value: String,
         rule: String,
     },
     /// A serialised position that cannot be read back.
-    #[error("cannot read position '{input}': {reason}")]
+    #[error("cannot read position {}: {}", quote(.input), tame(.reason))]
     Position { input: String, reason: String },
 }
 

@@ -13,6 +13,7 @@ pub mod game;
 pub mod hash;
 pub mod limits;
 pub mod perft;
+pub mod quote;
 pub mod scores;
 
 pub use agent::{Agent, Decision};
@@ -23,4 +24,5 @@ pub use game::{Game, Player};
 pub use hash::{zobrist_keys, ZobristHash};
 pub use limits::{SearchLimits, Stopper};
 pub use perft::{perft, perft_divide};
+pub use quote::{quote, quote_bytes, tame, Quoted};
 pub use scores::{Scores, MAX_PLAYERS};

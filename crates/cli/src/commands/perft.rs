@@ -6,7 +6,6 @@ use clap::Args;
 use ply_core::{perft, perft_divide, Game};
 
 use crate::games::{with_game, GameName};
-use crate::lines::game_error_text;
 use crate::variant::VariantArgs;
 
 /// The deepest `--depth` accepted.
@@ -37,7 +36,7 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
         let mut state = match &args.position {
             Some(text) => start
                 .from_text(text)
-                .map_err(|e| anyhow::anyhow!("--position: {}", game_error_text(&e)))?,
+                .map_err(|e| anyhow::anyhow!("--position: {}", e))?,
             None => start,
         };
         count(&mut state, args)

@@ -10,7 +10,7 @@ use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label};
 use crate::games::{default_agent, with_game, GameName};
-use crate::lines::{game_error_text, LineReader};
+use crate::lines::LineReader;
 use crate::variant::VariantArgs;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -176,7 +176,7 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
                     history.push(mv);
                     redraw = true;
                 }
-                Err(e) => writeln!(out, "{}. {HELP}", game_error_text(&e))?,
+                Err(e) => writeln!(out, "{}. {HELP}", e)?,
             },
         }
     }

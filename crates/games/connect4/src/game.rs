@@ -156,7 +156,7 @@ impl Connect4 {
         for (i, &col) in columns.iter().enumerate() {
             state.try_play(col as Column).map_err(|e| {
                 GameError::illegal(
-                    notation::quote(moves.trim()),
+                    moves.trim(),
                     format!("move {} ({}): {e}", i + 1, notation::column_char(col)),
                 )
             })?;

@@ -4,7 +4,6 @@
 use ply_core::{GameError, Player};
 
 use crate::game::Connect4;
-use crate::notation::quote;
 
 /// Reads `text` as a position of `shape`'s width, height and `k`, checking that it could
 /// arise in a game: stones rest on stones, the first player has as many stones as the
@@ -15,7 +14,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     let (width, height) = (shape.width(), shape.height());
     if rows.len() != height {
         return Err(GameError::position(
-            quote(text),
+            text,
             format!(
                 "expected {height} rows separated by '/', found {}",
                 rows.len()
@@ -28,7 +27,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
         let row = height - 1 - i;
         if row_text.chars().count() != width {
             return Err(GameError::position(
-                quote(text),
+                text,
                 format!(
                     "row {} has {} cells, expected {width}",
                     row + 1,
@@ -43,7 +42,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
                 '.' => continue,
                 other => {
                     return Err(GameError::position(
-                        quote(text),
+                        text,
                         format!("'{other}' is not x, o or ."),
                     ))
                 }
@@ -56,7 +55,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
         let stones = cells.iter().filter(|c| c.0 == col).count();
         if stones != h {
             return Err(GameError::position(
-                quote(text),
+                text,
                 format!("column {} has a stone resting on an empty cell", col + 1),
             ));
         }
@@ -65,7 +64,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     let second = cells.len() - first;
     if first != second && first != second + 1 {
         return Err(GameError::position(
-            quote(text),
+            text,
             format!(
                 "the first player moves first, so x has as many stones as o or one more \
                  (x {first}, o {second})"
@@ -79,7 +78,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
     for player in 0..2 {
         if has_line_for(&state, player) && player != last_mover {
             return Err(GameError::position(
-                quote(text),
+                text,
                 format!("{} has a line but did not move last", ["x", "o"][player]),
             ));
         }

@@ -86,7 +86,9 @@ impl Engine {
 
     fn answer(&mut self, line: &str) -> Result<String, String> {
         let state = position_from_json(&self.start, line).map_err(|e| match e {
-            ply_core::GameError::Position { reason, .. } => format!("bad position: {reason}"),
+            ply_core::GameError::Position { reason, .. } => {
+                format!("bad position: {}", ply_core::tame(&reason))
+            }
             other => other.to_string(),
         })?;
         let asked = requested_turn(line, &self.start);

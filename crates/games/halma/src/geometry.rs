@@ -111,7 +111,7 @@ impl fmt::Display for BoardKind {
 
 /// An unknown board name; the message lists the accepted ones.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown halma board '{0}': expected star (73 holes), rhombus (49 cells) or star121 (121 holes)")]
+#[error("unknown halma board {}: expected star (73 holes), rhombus (49 cells) or star121 (121 holes)", ply_core::quote(.0))]
 pub struct UnknownBoard(pub String);
 
 impl FromStr for BoardKind {

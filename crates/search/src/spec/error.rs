@@ -1,31 +1,35 @@
 //! What can be wrong with an agent spec, said so that a person can fix it.
 
+use ply_core::quote::{quote, tame};
 use thiserror::Error;
 
 /// A spec that cannot be built. `Display` is the whole message, naming the bad part and
-/// listing what is accepted.
+/// listing what is accepted; inputs are shown by `ply_core::quote` (short, escaped).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     #[error("empty agent spec: write NAME or NAME:key=value,... (agents: {known})")]
     Empty { known: String },
 
-    #[error("unknown agent '{name}' (agents: {known})")]
+    #[error("unknown agent {} (agents: {known})", quote(.name))]
     UnknownAgent { name: String, known: String },
 
-    #[error("cannot read agent spec '{spec}': {reason}")]
+    #[error("cannot read agent spec {}: {}", quote(.spec), tame(.reason))]
     Malformed { spec: String, reason: String },
 
-    #[error("agent '{agent}' has no key '{key}' (keys: {accepted})")]
+    #[error("agent {} has no key {} (keys: {accepted})", quote(.agent), quote(.key))]
     UnknownKey {
         agent: String,
         key: String,
         accepted: String,
     },
 
-    #[error("key '{key}' is given twice in the spec of agent '{agent}'")]
+    #[error("key {} is given twice in the spec of agent {}", quote(.key), quote(.agent))]
     DuplicateKey { agent: String, key: String },
 
-    #[error("bad value '{value}' for key '{key}' of agent '{agent}': expected {expected}")]
+    #[error(
+        "bad value {} for key {} of agent {}: expected {}",
+        quote(.value), quote(.key), quote(.agent), tame(.expected)
+    )]
     BadValue {
         agent: String,
         key: String,
@@ -33,7 +37,10 @@ pub enum SpecError {
         expected: String,
     },
 
-    #[error("unknown {kind} '{value}' for key '{key}' of agent '{agent}' ({kind}s: {known})")]
+    #[error(
+        "unknown {kind} {} for key {} of agent {} ({kind}s: {known})",
+        quote(.value), quote(.key), quote(.agent)
+    )]
     UnknownName {
         agent: String,
         key: String,
@@ -42,6 +49,6 @@ pub enum SpecError {
         known: String,
     },
 
-    #[error("agent '{agent}': {message}")]
+    #[error("agent {}: {}", quote(.agent), tame(.message))]
     Agent { agent: String, message: String },
 }
