@@ -1,7 +1,13 @@
-//! One game being played: its start position, the moves so far and the catalog of agents
-//! that may move in it. [`Session`] hides the game type so the server can keep every game
-//! in one table.
+//! One game being played: its position, the moves so far and the catalog of agents that may
+//! move in it. [`Session`] hides the game type so the server can keep every game in one
+//! table.
+//!
+//! The server ends every game, whatever its rules: a position that occurs a third time, or
+//! the [`MAX_PLIES`]-th ply, draws it (see docs/rules.md, "Draws, move caps and repetition").
+//! Quoridor's rules have no draw, so without this two players shuffling their pawns could
+//! keep a game, and its ever longer history, going for ever.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,7 +19,15 @@ use serde_json::Value;
 use crate::engine::Budget;
 use crate::error::ApiError;
 use crate::memory::check_table_memory;
-use crate::views::{position_json, BoardView};
+use crate::views::{position_json, BoardView, ServerDraw};
+
+/// The most plies a game may last in `ply serve`: the ply that reaches it draws the game.
+/// The same default as `ply arena --max-plies`; tic-tac-toe and Connect Four end long
+/// before, and halma's own 1000-ply rule, which comes first, keeps its ranked outcome.
+pub const MAX_PLIES: usize = 1000;
+
+/// The occurrence of one position (counted from the start) that draws the game.
+const REPETITIONS_TO_DRAW: u32 = 3;
 
 /// What the engine found, in the game's notation.
 #[derive(Debug, Clone, Serialize)]
@@ -48,7 +62,8 @@ pub trait SearchJob: Send {
 
 /// A game in play, whatever the game.
 pub trait Session: Send {
-    /// The view of the current position (see `views`), with the move history.
+    /// The view of the current position (see `views`), with the move history; a game the
+    /// server has drawn shows as over, its `end` naming the rule.
     fn view(&self) -> Value;
     /// Plays a move given in the game's notation; returns it as the game writes it.
     fn play(&mut self, text: &str) -> Result<String, ApiError>;
@@ -62,7 +77,8 @@ pub trait Session: Send {
         seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
-    /// The game record: a `#` header naming the game and variant, then the moves.
+    /// The game record: a `#` header naming the game and variant, then the moves, then a
+    /// `#` comment if the server drew the game.
     fn record(&self) -> String;
     /// Counts every change of position, so a search can tell if its position is stale.
     fn version(&self) -> u64;
@@ -70,58 +86,108 @@ pub trait Session: Send {
 }
 
 /// A session of one game type.
+///
+/// Every move updates the session in O(1): the history is kept written out and positions
+/// are counted by hash, so no request replays the game.
 pub struct GameSession<G: Game> {
-    start: G,
     state: G,
+    /// The moves played, to take them back.
     moves: Vec<G::Move>,
+    /// Each move written in the position where it was played, for the view and the record.
+    texts: Vec<String>,
+    /// How often each position (by Zobrist hash, which includes the player to move) has
+    /// occurred since the start, the start position included.
+    seen: HashMap<u64, u32>,
+    /// The ply that draws the game: [`MAX_PLIES`] but in tests.
+    max_plies: usize,
     catalog: Arc<Catalog<G>>,
     version: u64,
 }
 
 impl<G: Game + ZobristHash + BoardView> GameSession<G> {
     pub fn new(start: G, catalog: Arc<Catalog<G>>) -> Self {
+        let seen = HashMap::from([(start.zobrist(), 1)]);
         GameSession {
-            state: start.clone(),
-            start,
+            state: start,
             moves: Vec::new(),
+            texts: Vec::new(),
+            seen,
+            max_plies: MAX_PLIES,
             catalog,
             version: 0,
         }
     }
 
-    /// The moves played so far, each written in the position where it was played.
-    fn history(&self) -> Vec<String> {
-        let mut replay = self.start.clone();
-        self.moves
-            .iter()
-            .map(|&mv| {
-                let text = replay.format_move(mv);
-                replay.play(mv);
-                text
-            })
-            .collect()
+    /// The same session with a smaller ply limit, so a test can reach it.
+    #[cfg(test)]
+    fn with_max_plies(mut self, max_plies: usize) -> Self {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// The draw the server has declared, if any. A game the rules ended keeps the rules'
+    /// outcome, even when the same ply also reached a server limit.
+    fn server_draw(&self) -> Option<ServerDraw> {
+        if self.state.is_terminal() {
+            None
+        } else if self.occurrences(self.state.zobrist()) >= REPETITIONS_TO_DRAW {
+            Some(ServerDraw::Repetition)
+        } else if self.moves.len() >= self.max_plies {
+            Some(ServerDraw::MoveLimit(self.max_plies))
+        } else {
+            None
+        }
+    }
+
+    /// Over by the rules or by the server: no move, human or engine, may be played.
+    fn is_over(&self) -> bool {
+        self.state.is_terminal() || self.server_draw().is_some()
+    }
+
+    fn occurrences(&self, hash: u64) -> u32 {
+        self.seen.get(&hash).copied().unwrap_or(0)
+    }
+
+    /// Counts the position just reached.
+    fn enter_position(&mut self) {
+        *self.seen.entry(self.state.zobrist()).or_insert(0) += 1;
+    }
+
+    /// Uncounts the position about to be left by an undo, forgetting it at zero so the
+    /// table holds only positions of the current line.
+    fn leave_position(&mut self) {
+        let hash = self.state.zobrist();
+        if let Some(count) = self.seen.get_mut(&hash) {
+            *count -= 1;
+            if *count == 0 {
+                self.seen.remove(&hash);
+            }
+        }
     }
 }
 
 impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
     fn view(&self) -> Value {
         let mut scratch = Vec::new();
-        let mut view = position_json(&self.state, &mut scratch);
-        view["moves"] = Value::from(self.history());
+        let mut view = position_json(&self.state, self.server_draw(), &mut scratch);
+        view["moves"] = Value::from(self.texts.as_slice());
         view["version"] = Value::from(self.version);
         view
     }
 
     fn play(&mut self, text: &str) -> Result<String, ApiError> {
         // A finished game takes no move, whatever the text: 409 `game_over`, as documented,
-        // rather than whatever the game's parser or rules would say.
-        if self.state.is_terminal() {
+        // rather than whatever the game's parser or rules would say. A server draw finishes
+        // it just the same.
+        if self.is_over() {
             return Err(ApiError::Game(GameError::GameOver));
         }
         let mv = self.state.parse_move(text)?;
         let written = self.state.format_move(mv);
         self.state.try_play(mv)?;
         self.moves.push(mv);
+        self.texts.push(written.clone());
+        self.enter_position();
         self.version += 1;
         Ok(written)
     }
@@ -139,6 +205,8 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         }
         for _ in 0..count {
             if let Some(mv) = self.moves.pop() {
+                self.leave_position();
+                self.texts.pop();
                 self.state.undo(mv);
             }
         }
@@ -152,7 +220,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError> {
-        if self.state.is_terminal() {
+        if self.is_over() {
             return Err(ApiError::GameOver);
         }
         // A spec that does not even parse is refused before it waits for a search slot.
@@ -180,7 +248,13 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         } else {
             format!("# {} {}", self.state.name(), variant)
         };
-        format!("{header}\n{}\n", self.state.record_body(&self.history()))
+        let mut record = format!("{header}\n{}\n", self.state.record_body(&self.texts));
+        // Not a move of the game: a `#` comment, as the header, so a reader of the record
+        // knows why it stops without a result under the game's rules.
+        if let Some(draw) = self.server_draw() {
+            record.push_str(&format!("# {}, a rule of ply serve\n", draw.text()));
+        }
+        record
     }
 
     fn version(&self) -> u64 {
@@ -238,4 +312,88 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
 
 pub(crate) fn duration_ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_tictactoe::{LineCount, TicTacToe};
+    use serde_json::json;
+
+    fn tictactoe(max_plies: usize) -> GameSession<TicTacToe> {
+        let catalog = Arc::new(Catalog::generic(Arc::new(LineCount)));
+        GameSession::new(TicTacToe::new(), catalog).with_max_plies(max_plies)
+    }
+
+    fn play_all(session: &mut GameSession<TicTacToe>, moves: &[&str]) {
+        for mv in moves {
+            session.play(mv).expect("a legal move");
+        }
+    }
+
+    #[test]
+    fn the_ply_limit_draws_the_game_and_undo_reopens_it() {
+        let mut session = tictactoe(3);
+        play_all(&mut session, &["b2", "a1", "c3"]);
+        let view = session.view();
+        assert_eq!(view["over"], true, "{view}");
+        assert_eq!(view["to_move"], Value::Null);
+        assert_eq!(view["legal"], json!([]));
+        assert_eq!(view["end"], "move_limit");
+        assert_eq!(view["result"]["scores"], json!([0.5, 0.5]));
+        assert_eq!(view["result"]["text"], "draw: the 3-ply limit was reached");
+        assert!(matches!(
+            session.play("c1"),
+            Err(ApiError::Game(GameError::GameOver))
+        ));
+        assert!(matches!(
+            session.search_job("random", 1, 256),
+            Err(ApiError::GameOver)
+        ));
+        assert!(session
+            .record()
+            .ends_with("\nb2\na1\nc3\n# draw: the 3-ply limit was reached, a rule of ply serve\n"));
+
+        session.undo(1).expect("one move to take back");
+        let view = session.view();
+        assert_eq!(view["over"], false, "{view}");
+        assert_eq!(view["end"], Value::Null);
+        assert_eq!(view["to_move"], 0);
+        assert_eq!(session.record(), "# tictactoe\nb2\na1\n");
+        session.play("c1").expect("the game is open again");
+        assert_eq!(session.view()["end"], "move_limit");
+    }
+
+    #[test]
+    fn a_win_on_the_limit_ply_keeps_the_rules_outcome() {
+        let mut session = tictactoe(5);
+        play_all(&mut session, &["a1", "b1", "a2", "b2", "a3"]);
+        let view = session.view();
+        assert_eq!(view["over"], true, "{view}");
+        assert_eq!(view["end"], "rules");
+        assert_eq!(view["result"]["text"], "X wins");
+        assert!(!session.record().contains("ply serve"));
+    }
+
+    #[test]
+    fn the_default_limit_is_the_arena_default() {
+        assert_eq!(tictactoe(MAX_PLIES).max_plies, 1000);
+        let catalog = Arc::new(Catalog::generic(Arc::new(LineCount)));
+        assert_eq!(
+            GameSession::new(TicTacToe::new(), catalog).max_plies,
+            MAX_PLIES
+        );
+    }
+
+    #[test]
+    fn positions_are_counted_from_the_start_and_uncounted_by_undo() {
+        let mut session = tictactoe(MAX_PLIES);
+        let start = session.state.zobrist();
+        assert_eq!(session.occurrences(start), 1);
+        play_all(&mut session, &["b2", "a1"]);
+        assert_eq!(session.seen.len(), 3);
+        session.undo(2).expect("two moves to take back");
+        assert_eq!(session.seen, HashMap::from([(start, 1)]));
+        assert!(session.texts.is_empty());
+    }
 }

@@ -7,5 +7,6 @@ mod support;
 mod abuse;
 mod api;
 mod engine_failures;
+mod house_rules;
 mod load;
 mod memory_cap;
