@@ -52,7 +52,11 @@ impl GameName {
 }
 
 /// Refuses flags that belong to other games, naming them, instead of ignoring them.
-fn only_flags(game: GameName, variant: &VariantArgs, allowed: &[&str]) -> anyhow::Result<()> {
+pub(crate) fn only_flags(
+    game: GameName,
+    variant: &VariantArgs,
+    allowed: &[&str],
+) -> anyhow::Result<()> {
     let given = [
         ("--width", variant.width.is_some()),
         ("--height", variant.height.is_some()),
@@ -71,7 +75,11 @@ fn only_flags(game: GameName, variant: &VariantArgs, allowed: &[&str]) -> anyhow
         bail!(
             "{} does not take {}; its variant options are: {}",
             game.as_str(),
-            wrong.join(", "),
+            wrong
+                .iter()
+                .map(|flag| ply_core::quote(flag))
+                .collect::<Vec<_>>()
+                .join(", "),
             game.variant_help()
         );
     }
@@ -92,6 +100,7 @@ pub fn tictactoe_catalog() -> Catalog<TicTacToe> {
 pub fn new_quoridor(variant: &VariantArgs) -> anyhow::Result<ply_quoridor::Quoridor> {
     only_flags(GameName::Quoridor, variant, &["--size", "--walls"])?;
     let size = variant.size.unwrap_or(9);
+    ply_quoridor::Quoridor::check_size(size)?;
     let walls = variant
         .walls
         .unwrap_or_else(|| ply_quoridor::Quoridor::default_walls(size));

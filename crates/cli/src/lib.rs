@@ -1,12 +1,15 @@
 //! `ply`: play, analyse and compare adversarial searches on board games.
+//!
+//! The command line is a library so that its protocol handlers and parsers can be driven
+//! in-process (the fuzz targets do); `src/main.rs` only calls [`main`].
 
-mod commands;
-mod format;
-mod games;
-mod levels;
-mod lines;
-mod report;
-mod variant;
+pub mod commands;
+pub mod format;
+pub mod games;
+pub mod levels;
+pub mod lines;
+pub mod report;
+pub mod variant;
 
 use std::io;
 use std::process::ExitCode;
@@ -25,13 +28,13 @@ use variant::VariantArgs;
     about = "Adversarial search for board games: play, engine protocols, solve, perft, bench.",
     after_help = "Games: tictactoe, connect4, quoridor, halma. `ply list` shows variants and agents."
 )]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
-    command: Command,
+    pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+pub enum Command {
     /// List games, their variant options, agents and their parameters.
     List(list::ListArgs),
     /// Play against the engine in the terminal.
@@ -58,7 +61,7 @@ enum Command {
 }
 
 #[derive(Subcommand, Debug)]
-enum EngineCommand {
+pub enum EngineCommand {
     /// Tic-tac-toe in QTP's style (`= result` / `? error`, then an empty line).
     Tictactoe(TextEngineArgs),
     /// Connect Four in QTP's style.
@@ -70,24 +73,24 @@ enum EngineCommand {
 }
 
 #[derive(Subcommand, Debug)]
-enum SolveCommand {
+pub enum SolveCommand {
     /// Connect Four: `position score` lines in the test-set convention.
     Connect4(commands::solve::SolveArgs),
 }
 
 #[derive(Args, Debug)]
-struct TextEngineArgs {
+pub struct TextEngineArgs {
     /// The engine's agent spec (see `ply list`).
     #[arg(long)]
-    agent: Option<String>,
+    pub agent: Option<String>,
     /// Time cap per generated move, e.g. 1s.
     #[arg(long, value_parser = format::parse_duration)]
-    time: Option<Duration>,
+    pub time: Option<Duration>,
     /// Seed for the engine's randomness.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     #[command(flatten)]
-    variant: VariantArgs,
+    pub variant: VariantArgs,
 }
 
 fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Result<()> {
@@ -110,7 +113,8 @@ fn referee_form() -> Option<Vec<String>> {
     (first == "-seed" || first.starts_with("-seed=")).then_some(args)
 }
 
-fn main() -> ExitCode {
+/// Runs `ply` with the process's arguments and standard streams.
+pub fn main() -> ExitCode {
     if let Some(args) = referee_form() {
         let run = ply_quoridor::qtp::EngineOptions::from_args(&args)
             .and_then(|o| ply_quoridor::qtp::run_stdio(&o));

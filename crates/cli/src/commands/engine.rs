@@ -12,7 +12,7 @@ use std::time::Duration;
 use ply_core::{Agent, Game, SearchLimits};
 
 use crate::format::player_label;
-use crate::lines::{game_error_text, quote, LineReader};
+use crate::lines::{quote, LineReader};
 
 pub const COMMANDS: &[&str] = &[
     "name",
@@ -65,6 +65,18 @@ impl<G: Game> TextEngine<G> {
         }
     }
 
+    /// The current position.
+    pub fn position(&self) -> &G {
+        &self.state
+    }
+
+    /// How many moves `undo` can take back.
+    pub fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The reply to one line. A refused command changes nothing, and its message names the
+    /// command or the argument it refuses.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim_end_matches('\r').trim();
         if line.is_empty() || line.starts_with('#') {
@@ -91,17 +103,17 @@ impl<G: Game> TextEngine<G> {
                 self.agent.new_game();
                 ok(String::new())
             }
-            "play" if rest.is_empty() => fail("syntax error: play MOVE".into()),
+            "play" if rest.is_empty() => fail("syntax error: play needs a move (play MOVE)".into()),
             "play" => match self.state.play_notation(&rest.join(" ")) {
                 Ok(mv) => {
                     self.history.push(mv);
                     ok(String::new())
                 }
-                Err(e) => fail(format!("illegal move: {}", game_error_text(&e))),
+                Err(e) => fail(format!("illegal move: {}", e)),
             },
             "genmove" => {
                 if self.state.is_terminal() {
-                    return fail("game over".into());
+                    return fail("genmove: the game is over".into());
                 }
                 match self.agent.select(&self.state, &self.limits) {
                     Some(d) => {
@@ -114,17 +126,25 @@ impl<G: Game> TextEngine<G> {
                             Err(e) => fail(format!("engine error: {e}")),
                         }
                     }
-                    None => fail("no legal move".into()),
+                    None => fail("genmove: the agent found no move".into()),
                 }
             }
             "undo" => {
                 let n = match rest.first().map(|n| n.parse::<usize>()) {
                     None => 1,
                     Some(Ok(n)) => n,
-                    Some(Err(_)) => return fail("syntax error: undo [n]".into()),
+                    Some(Err(_)) => {
+                        return fail(format!(
+                            "syntax error: undo takes a number of moves, not {}",
+                            quote(rest[0])
+                        ))
+                    }
                 };
                 if n > self.history.len() {
-                    return fail("cannot undo".into());
+                    return fail(format!(
+                        "cannot undo {n} move(s): {} played",
+                        self.history.len()
+                    ));
                 }
                 for _ in 0..n {
                     let mv = self.history.pop().expect("checked length");
@@ -149,13 +169,16 @@ impl<G: Game> TextEngine<G> {
             }),
             "showboard" => ok(format!("\n{}", self.state)),
             "position" => ok(self.state.to_text()),
+            "setposition" if rest.is_empty() => {
+                fail("syntax error: setposition needs a position text".into())
+            }
             "setposition" => match self.start.from_text(&rest.join(" ")) {
                 Ok(s) => {
                     self.state = s;
                     self.history.clear();
                     ok(String::new())
                 }
-                Err(e) => fail(game_error_text(&e)),
+                Err(e) => fail(e.to_string()),
             },
             "legal_moves" => {
                 let mut moves = Vec::new();

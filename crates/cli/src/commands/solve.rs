@@ -51,15 +51,11 @@ pub struct SolveArgs {
 
 /// The Connect Four board the variant flags describe (default 7x6, four in a row).
 pub fn connect4_from(variant: &VariantArgs) -> anyhow::Result<Connect4> {
-    let others = [
-        ("--size", variant.size.is_some()),
-        ("--walls", variant.walls.is_some()),
-        ("--board", variant.board.is_some()),
-        ("--players", variant.players.is_some()),
-    ];
-    if let Some((flag, _)) = others.iter().find(|(_, set)| *set) {
-        bail!("connect4 does not take {flag}; its variant options are --width --height --k");
-    }
+    crate::games::only_flags(
+        crate::games::GameName::Connect4,
+        variant,
+        &["--width", "--height", "--k"],
+    )?;
     Ok(Connect4::new(
         variant.width.unwrap_or(7),
         variant.height.unwrap_or(6),
