@@ -108,6 +108,9 @@ pub fn catalog() -> Catalog<Halma> {
             Ok(Box::new(champion))
         },
     );
+    // Its two-player search keeps a table of CHAMPION_TABLE_MB: declared, so that a server
+    // weighs it like any other table.
+    catalog.set_table_memory("champion", |_| Ok(CHAMPION_TABLE_MB << 20));
     catalog.add_preset("strongest", "the strongest agent", "champion");
     catalog.add_preset(
         "halma-ab",
@@ -129,6 +132,9 @@ fn depth_param(params: &Params) -> Result<u32, SpecError> {
     }
     Ok(depth)
 }
+
+/// The megabytes of the champion's transposition table.
+pub const CHAMPION_TABLE_MB: u64 = 16;
 
 /// The strongest agent: per player count, the search that measured best (alpha-beta for
 /// two players; best-reply search for more, which beat paranoid 1.83 to 1.17 points per
@@ -154,7 +160,7 @@ impl Champion {
         if let Some(filter) = filter {
             two_players = two_players.filter(Arc::new(filter));
         }
-        let two_players = two_players.table(16);
+        let two_players = two_players.table(CHAMPION_TABLE_MB as usize);
         let options = SearchOptions::new(Arc::new(ProgressEval))
             .ordering(Arc::new(ProgressOrdering))
             .time(time);

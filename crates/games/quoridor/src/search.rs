@@ -171,6 +171,18 @@ pub fn table_bytes(bits: u32) -> u64 {
     table.saturating_add(evals)
 }
 
+/// A table of `len` copies of `fill` (`len` a power of two), halved until the machine can
+/// give it: a smaller table, not an abort. Lookups mask by the length actually allocated.
+fn power_of_two_table<T: Clone>(len: usize, fill: T) -> Vec<T> {
+    let mut len = len.max(1);
+    let mut table = Vec::new();
+    while table.try_reserve_exact(len).is_err() && len > 1 {
+        len /= 2;
+    }
+    table.resize(len, fill);
+    table
+}
+
 impl AlphaBetaAgent {
     pub fn new(
         name: &str,
@@ -179,8 +191,8 @@ impl AlphaBetaAgent {
     ) -> Self {
         let (table, evals) = if options.table_bits > 0 {
             (
-                vec![None; 1 << options.table_bits],
-                vec![(0, 0); 1 << EVAL_CACHE_BITS],
+                power_of_two_table(1 << options.table_bits.min(MAX_TABLE_BITS), None),
+                power_of_two_table(1 << EVAL_CACHE_BITS, (0, 0)),
             )
         } else {
             (Vec::new(), Vec::new())

@@ -146,3 +146,12 @@ fn champion_beats_strategy_one_from_both_seats() {
         );
     }
 }
+
+#[test]
+fn the_champion_declares_its_table() {
+    let catalog = ply_halma::catalog();
+    let bytes = ply_halma::agents::CHAMPION_TABLE_MB << 20;
+    assert_eq!(catalog.table_bytes("champion").unwrap(), bytes);
+    assert_eq!(catalog.table_bytes("strongest").unwrap(), bytes);
+    assert_eq!(catalog.table_bytes("greedy").unwrap(), 0);
+}
