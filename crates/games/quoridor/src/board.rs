@@ -100,7 +100,9 @@ impl Quoridor {
 
     /// The referee's default wall count: floor(7/4·n − 23/4), at least 0 (10 on 9x9).
     pub fn default_walls(size: usize) -> u32 {
-        (7 * size as i64 - 23).max(0) as u32 / 4
+        // Saturating: a size far outside 3..=25 is refused by `new`, not by an overflow here.
+        let walls = size.saturating_mul(7).saturating_sub(23) / 4;
+        u32::try_from(walls).unwrap_or(u32::MAX)
     }
 
     pub fn size(&self) -> usize {

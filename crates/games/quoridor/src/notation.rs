@@ -120,6 +120,15 @@ pub enum MoveText {
     Wall(Wall),
 }
 
+/// A part's parse error restated about the whole move text, so the message quotes what was
+/// typed (`e29h`), not the part that failed (`e29`).
+fn naming(text: &str, error: GameError) -> GameError {
+    match error {
+        GameError::Parse { reason, .. } => GameError::parse(text.trim(), reason),
+        other => other,
+    }
+}
+
 /// Reads `e2`, `e3h`, `e3 h`, `E3 horizontal`.
 pub fn parse_move_text(text: &str, size: usize) -> Result<MoveText, GameError> {
     let t = text.trim();
@@ -133,13 +142,17 @@ pub fn parse_move_text(text: &str, size: usize) -> Result<MoveText, GameError> {
     }
     match (first, second) {
         (None, _) => Err(GameError::parse(text, "the move is empty")),
-        (Some(cell), Some(o)) => Ok(MoveText::Wall(parse_wall(cell, o, size)?)),
+        (Some(cell), Some(o)) => Ok(MoveText::Wall(
+            parse_wall(cell, o, size).map_err(|e| naming(text, e))?,
+        )),
         (Some(word), None) => {
             let lower = word.to_ascii_lowercase();
             match lower.chars().last() {
                 Some(o @ ('h' | 'v')) if lower.len() > 2 => {
                     let cell = &lower[..lower.len() - 1];
-                    Ok(MoveText::Wall(parse_wall(cell, &o.to_string(), size)?))
+                    Ok(MoveText::Wall(
+                        parse_wall(cell, &o.to_string(), size).map_err(|e| naming(text, e))?,
+                    ))
                 }
                 _ => Ok(MoveText::PawnTo(parse_square(word, size)?)),
             }

@@ -76,6 +76,11 @@ fn sizes_and_default_walls() {
     for (size, walls) in expected {
         assert_eq!(Quoridor::default_walls(size), walls, "size {size}");
     }
+    // Asked before the size is checked (a flag without --walls): no overflow, whatever the
+    // size (found by the `flags` fuzz target: `--size 1844674407370955161` panicked).
+    assert_eq!(Quoridor::default_walls(usize::MAX), u32::MAX);
+    assert_eq!(Quoridor::default_walls(1_844_674_407_370_955_161), u32::MAX);
+    assert_eq!(Quoridor::default_walls(0), 0);
 }
 
 fn play_all(state: &mut Quoridor, moves: &[&str]) {

@@ -1,0 +1,41 @@
+//! Fuzz targets for every parser and protocol of `ply`, on stable Rust.
+//!
+//! Each [`Target`] takes bytes and runs them through one input path a user or a program can
+//! reach: durations, agent specs, every game's move notation and position text, Connect
+//! Four's move sequences and test-set files, the command-line flags, `ply play`, QTP, the
+//! text engines, the halma JSON engine and the web API through its router. The [`runner`]
+//! starts from each target's seeds, then mutates a corpus that grows with every input whose
+//! outcome was not seen before, and checks under `catch_unwind`:
+//!
+//! - nothing panics;
+//! - an error is one printable line of bounded length that names its input ([`checks`]);
+//! - a refused input leaves the state (position, engine, game on the server) as it was;
+//! - what is accepted is consistent (a parsed move is legal and reads back the same, a
+//!   position text reads back to itself, no 5xx from the server).
+//!
+//! `cargo test -p ply-fuzz` runs every target for [`inputs_per_target`] inputs (100,000
+//! unless `PLY_FUZZ_INPUTS` says otherwise); the `ply-fuzz` binary runs them for as long as
+//! asked and prints the rates.
+
+pub mod checks;
+pub mod mutate;
+pub mod runner;
+pub mod targets;
+
+pub use runner::{run, Finding, Outcome, Report, RunConfig, Target};
+
+/// Inputs per target in a test run: `PLY_FUZZ_INPUTS`, or 100,000.
+pub fn inputs_per_target() -> u64 {
+    std::env::var("PLY_FUZZ_INPUTS")
+        .ok()
+        .and_then(|v| v.replace('_', "").parse().ok())
+        .unwrap_or(100_000)
+}
+
+/// The seed of a test run: `PLY_FUZZ_SEED`, or 1, so that a run is reproducible.
+pub fn run_seed() -> u64 {
+    std::env::var("PLY_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+}

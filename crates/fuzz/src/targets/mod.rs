@@ -1,0 +1,163 @@
+//! Every fuzz target, by name.
+
+pub mod command_line;
+pub mod connect4;
+pub mod duration;
+pub mod http;
+pub mod moves;
+pub mod protocols;
+pub mod spec;
+
+use ply_connect4::Connect4;
+use ply_halma::{BoardKind, Halma};
+use ply_quoridor::Quoridor;
+use ply_tictactoe::TicTacToe;
+
+use crate::runner::Target;
+use moves::{MoveNotation, PositionText};
+
+/// The names of every target, in the order they run.
+pub const NAMES: &[&str] = &[
+    "duration",
+    "spec-tictactoe",
+    "spec-connect4",
+    "spec-quoridor",
+    "spec-halma",
+    "moves-tictactoe",
+    "moves-connect4",
+    "moves-quoridor",
+    "moves-halma",
+    "moves-halma-3p",
+    "moves-halma-star121",
+    "position-tictactoe",
+    "position-connect4",
+    "position-quoridor",
+    "position-halma",
+    "connect4-sequence",
+    "connect4-testset",
+    "flags",
+    "play",
+    "qtp",
+    "engine-tictactoe",
+    "engine-connect4",
+    "halma-json",
+    "http",
+];
+
+const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8", "a1h", "wall"];
+const HALMA_WORDS: &[&str] = &["[", "]", ",", "-", "[[3,-6],[3,-4]]", "3,-6", " ", "(", ")"];
+const CONNECT4_WORDS: &[&str] = &["1", "4", "7", "0", "a", "10"];
+const TICTACTOE_WORDS: &[&str] = &["a", "b", "c", "1", "2", "3", "b2"];
+const POSITION_WORDS: &[&str] = &[".", "x", "o", "/", "|", "\n", "{", "}", "\"A\"", ":", ","];
+
+fn halma(board: BoardKind, players: usize) -> Halma {
+    Halma::new(board, players).expect("a supported board and player count")
+}
+
+/// The target named `name`.
+pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
+    let quoridor = || Quoridor::new(9, 10).expect("the standard board");
+    Some(match name {
+        "duration" => Box::new(duration::Durations),
+        "spec-tictactoe" => Box::new(spec::AgentSpecs::new(
+            name_of(name),
+            ply_cli::games::tictactoe_catalog(),
+        )),
+        "spec-connect4" => Box::new(spec::AgentSpecs::new(
+            name_of(name),
+            ply_connect4::catalog(),
+        )),
+        "spec-quoridor" => Box::new(spec::AgentSpecs::new(
+            name_of(name),
+            ply_quoridor::agents::catalog(),
+        )),
+        "spec-halma" => Box::new(spec::AgentSpecs::new(name_of(name), ply_halma::catalog())),
+        "moves-tictactoe" => Box::new(MoveNotation::new(
+            name_of(name),
+            TicTacToe::new(),
+            TICTACTOE_WORDS.to_vec(),
+        )),
+        "moves-connect4" => Box::new(MoveNotation::new(
+            name_of(name),
+            Connect4::new(12, 8, 4).expect("12x8"),
+            CONNECT4_WORDS.to_vec(),
+        )),
+        "moves-quoridor" => Box::new(MoveNotation::new(
+            name_of(name),
+            quoridor(),
+            QUORIDOR_WORDS.to_vec(),
+        )),
+        "moves-halma" => Box::new(MoveNotation::new(
+            name_of(name),
+            halma(BoardKind::Star, 2),
+            HALMA_WORDS.to_vec(),
+        )),
+        "moves-halma-3p" => Box::new(MoveNotation::new(
+            name_of(name),
+            halma(BoardKind::Star, 3),
+            HALMA_WORDS.to_vec(),
+        )),
+        "moves-halma-star121" => Box::new(MoveNotation::new(
+            name_of(name),
+            halma(BoardKind::Star121, 6),
+            HALMA_WORDS.to_vec(),
+        )),
+        "position-tictactoe" => Box::new(PositionText::new(
+            name_of(name),
+            TicTacToe::new(),
+            POSITION_WORDS.to_vec(),
+        )),
+        "position-connect4" => Box::new(PositionText::new(
+            name_of(name),
+            Connect4::standard(),
+            POSITION_WORDS.to_vec(),
+        )),
+        "position-quoridor" => Box::new(PositionText::new(
+            name_of(name),
+            quoridor(),
+            POSITION_WORDS.to_vec(),
+        )),
+        "position-halma" => Box::new(PositionText::new(
+            name_of(name),
+            halma(BoardKind::Star, 3),
+            POSITION_WORDS.to_vec(),
+        )),
+        "connect4-sequence" => Box::new(connect4::Sequences::new()),
+        "connect4-testset" => Box::new(connect4::TestSets),
+        "flags" => Box::new(command_line::Flags),
+        "play" => Box::new(command_line::Play),
+        "qtp" => Box::new(protocols::Qtp::new()),
+        "engine-tictactoe" => Box::new(protocols::TextProtocol::new(
+            name_of(name),
+            TicTacToe::new(),
+            ply_cli::games::tictactoe_catalog(),
+            vec![
+                "play b2\ngenmove\nundo 2\nwinner\nposition",
+                "setposition x.o/.x./..o\nlegal_moves\nplay c1",
+                "play a1\nplay a1\nundo 5\nundo x\nclear_board",
+            ],
+        )),
+        "engine-connect4" => Box::new(protocols::TextProtocol::new(
+            name_of(name),
+            Connect4::standard(),
+            ply_connect4::catalog(),
+            vec![
+                "play 4\ngenmove\nundo\nshowboard\nposition",
+                "play 4\nplay 4\nplay 4\nplay 4\nplay 4\nplay 4\nplay 4",
+                "setposition 4453\nwinner\nlegal_moves",
+            ],
+        )),
+        "halma-json" => Box::new(protocols::HalmaJson::new()),
+        "http" => Box::new(http::Http::new()),
+        _ => return None,
+    })
+}
+
+/// The `'static` copy of a target name from [`NAMES`].
+fn name_of(name: &str) -> &'static str {
+    NAMES
+        .iter()
+        .find(|n| **n == name)
+        .copied()
+        .unwrap_or("unknown")
+}

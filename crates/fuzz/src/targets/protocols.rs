@@ -1,0 +1,327 @@
+//! The line protocols: QTP (Quoridor), the text engines of tic-tac-toe and Connect Four, the
+//! halma JSON engine and `ply play`. Each input is up to eight lines sent to one engine that
+//! lives across inputs (reset every few hundred), so that sequences of commands are tried,
+//! not only single lines.
+
+use ply_cli::commands::engine::{Reply, TextEngine};
+use ply_core::Game;
+use ply_quoridor::qtp::{QtpEngine, TimeBudget};
+use serde_json::Value;
+
+use crate::checks::{check_error, check_message, shown, text};
+use crate::runner::{Outcome, Target};
+
+/// Lines of one input: at most this many are sent.
+const MAX_LINES: usize = 8;
+
+fn lines(input: &[u8]) -> impl Iterator<Item = String> + '_ {
+    input.split(|&b| b == b'\n').take(MAX_LINES).map(text)
+}
+
+/// QTP answers errors with the fixed words of its specification (docs/rules.md, "QTP"),
+/// which cannot quote the input; these are all of them.
+const QTP_ERRORS: &[&str] = &[
+    "unknown command",
+    "syntax error",
+    "illegal move",
+    "unacceptable size",
+    "cannot undo",
+    "game is over",
+];
+
+pub struct Qtp {
+    engine: QtpEngine,
+}
+
+impl Qtp {
+    pub fn new() -> Self {
+        Qtp {
+            engine: Self::fresh(),
+        }
+    }
+
+    fn fresh() -> QtpEngine {
+        let agent = ply_quoridor::agents::catalog()
+            .build("random", 1)
+            .expect("the random agent builds");
+        QtpEngine::with_agent(agent, TimeBudget::default())
+    }
+}
+
+impl Default for Qtp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Target for Qtp {
+    fn name(&self) -> &'static str {
+        "qtp"
+    }
+
+    fn seeds(&self) -> Vec<Vec<u8>> {
+        [
+            "name\nprotocol_version\nlist_commands",
+            "boardsize 5\nwalls 2\nplay black c2\nplay white c4\ngenmove black",
+            "play white e8\nplay black e2\nplay white e3h\nplay black e7v\nundo 2",
+            "boardsize 25\nwalls 1000\ngenmove white\ngenmove black\nwinner",
+            "boardsize 3\nwalls 0\nplay black b2\nplay black b3\nwinner\nshowboard",
+            "known_command genmove\nknown_command fly\nclear_board\nquit",
+            "play black a9h\nplay white h1v\nplay black i9\nundo 99",
+            "boardsize 26\nboardsize -1\nwalls -1\nwalls 18446744073709551616",
+        ]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect()
+    }
+
+    fn dictionary(&self) -> Vec<&'static str> {
+        vec![
+            "name",
+            "version",
+            "protocol_version",
+            "known_command",
+            "list_commands",
+            "quit",
+            "boardsize",
+            "clear_board",
+            "walls",
+            "play",
+            "genmove",
+            "undo",
+            "winner",
+            "showboard",
+            "black",
+            "white",
+            "b",
+            "w",
+            "e2",
+            "e8",
+            "a1",
+            "i9",
+            "h",
+            "v",
+            "\n",
+        ]
+    }
+
+    fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
+        let mut signature = String::new();
+        for line in lines(input) {
+            let before = self.engine.state().to_text();
+            let Some(reply) = self.engine.handle_line(&line) else {
+                continue;
+            };
+            let body = reply
+                .strip_suffix("\n\n")
+                .ok_or_else(|| format!("{line:?}: the reply does not end with an empty line"))?;
+            if let Some(error) = body.strip_prefix("? ") {
+                if !QTP_ERRORS.contains(&error) && !error.starts_with("engine error: ") {
+                    return Err(format!("{line:?}: an unspecified error {}", shown(error)));
+                }
+                if self.engine.state().to_text() != before {
+                    return Err(format!("{line:?} was refused but changed the position"));
+                }
+                signature.push_str(error);
+            } else if body.starts_with('=') {
+                signature.push_str(line.split_whitespace().next().unwrap_or(""));
+            } else {
+                return Err(format!(
+                    "{line:?}: a reply {} is neither = nor ?",
+                    shown(body)
+                ));
+            }
+            if self.engine.has_quit() {
+                self.reset();
+            }
+        }
+        Ok(Outcome::of(&signature))
+    }
+
+    fn reset(&mut self) {
+        self.engine = Self::fresh();
+    }
+}
+
+/// `ply engine tictactoe` and `ply engine connect4`.
+pub struct TextProtocol<G: Game> {
+    name: &'static str,
+    start: G,
+    catalog: ply_search::spec::Catalog<G>,
+    engine: TextEngine<G>,
+    seeds: Vec<&'static str>,
+}
+
+impl<G: Game + ply_core::ZobristHash> TextProtocol<G> {
+    pub fn new(
+        name: &'static str,
+        start: G,
+        catalog: ply_search::spec::Catalog<G>,
+        seeds: Vec<&'static str>,
+    ) -> Self {
+        let engine = Self::fresh(&start, &catalog);
+        TextProtocol {
+            name,
+            start,
+            catalog,
+            engine,
+            seeds,
+        }
+    }
+
+    fn fresh(start: &G, catalog: &ply_search::spec::Catalog<G>) -> TextEngine<G> {
+        let agent = catalog.build("random", 1).expect("the random agent builds");
+        TextEngine::new(start.clone(), agent, None)
+    }
+}
+
+impl<G: Game + ply_core::ZobristHash> Target for TextProtocol<G> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn seeds(&self) -> Vec<Vec<u8>> {
+        self.seeds.iter().map(|s| s.as_bytes().to_vec()).collect()
+    }
+
+    fn dictionary(&self) -> Vec<&'static str> {
+        ply_cli::commands::engine::COMMANDS.to_vec()
+    }
+
+    fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
+        let mut signature = String::new();
+        for line in lines(input) {
+            let before = (self.engine.position().to_text(), self.engine.moves_played());
+            let reply = match self.engine.handle(&line) {
+                Reply::Silent => continue,
+                Reply::Quit(_) => {
+                    self.reset();
+                    continue;
+                }
+                Reply::Send(reply) => reply,
+            };
+            if let Some(error) = reply.strip_prefix("? ") {
+                check_message(error)?;
+                let command = line.split_whitespace().next().unwrap_or("").to_lowercase();
+                // The message names the command, an argument, or the move the argument was
+                // read as (`play 2` in tic-tac-toe is refused as `illegal move 'b3'`).
+                if !error.to_lowercase().contains(&command) && !error.contains("illegal move '") {
+                    check_error(error, &line)?;
+                }
+                let after = (self.engine.position().to_text(), self.engine.moves_played());
+                if after != before {
+                    return Err(format!("{line:?} was refused but changed the engine"));
+                }
+                signature.push_str(error);
+            } else if reply.starts_with('=') {
+                if reply.contains("\n\n") {
+                    return Err(format!("{line:?}: the reply holds an empty line"));
+                }
+                signature.push_str(line.split_whitespace().next().unwrap_or(""));
+            } else {
+                return Err(format!(
+                    "{line:?}: a reply {} is neither = nor ?",
+                    shown(&reply)
+                ));
+            }
+        }
+        Ok(Outcome::of(&signature))
+    }
+
+    fn reset(&mut self) {
+        self.engine = Self::fresh(&self.start, &self.catalog);
+    }
+}
+
+/// `ply engine halma`: one JSON position per line, one move or `{"error": …}` per line.
+pub struct HalmaJson {
+    engine: ply_halma::engine::Engine,
+}
+
+impl HalmaJson {
+    pub fn new() -> Self {
+        let options = ply_halma::engine::EngineOptions {
+            agent: "random".to_string(),
+            ..Default::default()
+        };
+        HalmaJson {
+            engine: ply_halma::engine::Engine::new(&options).expect("the default engine builds"),
+        }
+    }
+}
+
+impl Default for HalmaJson {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Target for HalmaJson {
+    fn name(&self) -> &'static str {
+        "halma-json"
+    }
+
+    fn seeds(&self) -> Vec<Vec<u8>> {
+        let start =
+            ply_halma::Halma::new(ply_halma::BoardKind::Star, 2).expect("2 players on the star");
+        let mut seeds: Vec<Vec<u8>> = crate::targets::moves::sample_positions(&start, 2, 13)
+            .iter()
+            .map(|p| p.to_text().into_bytes())
+            .collect();
+        seeds.push(
+            br#"{"A": [[3,-6],[3,-5],[2,-5],[3,-4],[2,-4],[1,-4]], "B": [[-3,6],[-3,5],[-2,5],[-3,4],[-2,4],[-1,4]], "turn": "B"}"#
+                .to_vec(),
+        );
+        seeds
+    }
+
+    fn dictionary(&self) -> Vec<&'static str> {
+        vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            "\"",
+            ":",
+            ",",
+            "\"turn\"",
+            "\"A\"",
+            "\"B\"",
+            "\"C\"",
+            "\"board\"",
+            "\"pegs\"",
+            "\"finished\"",
+            "\"ply\"",
+            "null",
+            "true",
+            "false",
+        ]
+    }
+
+    fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
+        let mut signature = String::new();
+        for line in lines(input) {
+            let Some(answer) = self.engine.handle_line(&line) else {
+                continue;
+            };
+            if answer.contains('\n') {
+                return Err(format!(
+                    "{line:?}: the answer {} is not one line",
+                    shown(&answer)
+                ));
+            }
+            if answer.starts_with('{') {
+                let value: Value = serde_json::from_str(&answer)
+                    .map_err(|e| format!("{line:?}: the answer is not JSON ({e})"))?;
+                let message = value["error"]
+                    .as_str()
+                    .ok_or_else(|| format!("{line:?}: {} has no error text", shown(&answer)))?;
+                check_message(message)?;
+                signature.push_str(message);
+            } else {
+                signature.push_str("move");
+            }
+        }
+        Ok(Outcome::of(&signature))
+    }
+}
