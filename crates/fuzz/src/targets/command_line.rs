@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use ply_cli::commands::play::{session, PlayArgs};
 use ply_cli::games::{self, GameName};
 use ply_cli::variant::VariantArgs;
@@ -45,7 +45,25 @@ fn argv(line: &str) -> Vec<String> {
         .collect()
 }
 
-pub struct Flags;
+/// The parser is built once: clap builds its command tree on every `parse`, which would cost
+/// more than the parsing it tests.
+pub struct Flags {
+    parser: clap::Command,
+}
+
+impl Flags {
+    pub fn new() -> Self {
+        Flags {
+            parser: Cli::command(),
+        }
+    }
+}
+
+impl Default for Flags {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl Target for Flags {
     fn name(&self) -> &'static str {
@@ -112,7 +130,11 @@ impl Target for Flags {
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
         let line = text(input).lines().next().unwrap_or("").to_string();
-        let cli = match Cli::try_parse_from(argv(&line)) {
+        let parsed = self
+            .parser
+            .try_get_matches_from_mut(argv(&line))
+            .and_then(|matches| Cli::from_arg_matches(&matches));
+        let cli = match parsed {
             Ok(cli) => cli,
             // clap's own message (with usage) is several lines by design; it must not panic.
             Err(e) => return Ok(Outcome::of(&format!("clap {:?}", e.kind()))),
@@ -145,7 +167,23 @@ impl Target for Flags {
 /// `ply play`: the first line holds the arguments, the others are what the person types.
 /// The engine is always `random` (agent specs have their own target; a strong engine would
 /// only make each input slower).
-pub struct Play;
+pub struct Play {
+    parser: clap::Command,
+}
+
+impl Play {
+    pub fn new() -> Self {
+        Play {
+            parser: PlayOnly::command(),
+        }
+    }
+}
+
+impl Default for Play {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 #[derive(Parser)]
 struct PlayOnly {
@@ -200,7 +238,11 @@ impl Target for Play {
         let whole = text(input);
         let (first, rest) = whole.split_once('\n').unwrap_or((whole.as_str(), ""));
         let words = std::iter::once("play").chain(first.split_whitespace());
-        let Ok(parsed) = PlayOnly::try_parse_from(words) else {
+        let parsed = self
+            .parser
+            .try_get_matches_from_mut(words)
+            .and_then(|matches| PlayOnly::from_arg_matches(&matches));
+        let Ok(parsed) = parsed else {
             return Ok(Outcome::of("clap"));
         };
         let mut args = parsed.args;

@@ -124,8 +124,8 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         )),
         "connect4-sequence" => Box::new(connect4::Sequences::new()),
         "connect4-testset" => Box::new(connect4::TestSets),
-        "flags" => Box::new(command_line::Flags),
-        "play" => Box::new(command_line::Play),
+        "flags" => Box::new(command_line::Flags::new()),
+        "play" => Box::new(command_line::Play::new()),
         "qtp" => Box::new(protocols::Qtp::new()),
         "engine-tictactoe" => Box::new(protocols::TextProtocol::new(
             name_of(name),
