@@ -39,6 +39,11 @@ impl Outcome {
     }
 }
 
+/// Seeds given as text.
+pub fn seeds_of(texts: &[&str]) -> Vec<Vec<u8>> {
+    texts.iter().map(|t| t.as_bytes().to_vec()).collect()
+}
+
 /// A parser or protocol under test.
 pub trait Target {
     /// The name the runner and the tests use.

@@ -10,7 +10,7 @@ use ply_cli::variant::VariantArgs;
 use ply_cli::{Cli, Command, EngineCommand};
 
 use crate::checks::{check_error, check_message, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 /// The game of a parsed command line and its variant flags, if it names one.
 fn game_of(command: &Command) -> Option<(GameName, &VariantArgs)> {
@@ -71,7 +71,7 @@ impl Target for Flags {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        [
+        seeds_of(&[
             "play connect4 --width 9 --height 7 --k 5",
             "play quoridor --size 5 --walls 3",
             "play halma --board star121 --players 6",
@@ -85,10 +85,7 @@ impl Target for Flags {
             "bench connect4-solver --set Test_L3_R1 --limit 5",
             "serve --port 0 --game-ttl 1m --max-search-mb 64",
             "play halma --players 3 --width 7",
-        ]
-        .iter()
-        .map(|s| s.as_bytes().to_vec())
-        .collect()
+        ])
     }
 
     fn dictionary(&self) -> Vec<&'static str> {
@@ -197,7 +194,7 @@ impl Target for Play {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        [
+        seeds_of(&[
             "tictactoe\nb2\nundo\nhint\nmoves\na1\nc3\nquit",
             "connect4 --first engine\n4\n4\n4\nundo\n4\nhelp",
             "quoridor --size 5\ne2\nc3h\nhint\nundo\nmoves",
@@ -205,10 +202,7 @@ impl Target for Play {
             "halma --board rhombus\n3,-6 3,-4\nhint\n[[1,-4],[1,-3]]",
             "halma --board star121 --players 6 --seat 5\nhint\nhint\nundo\nundo",
             "connect4 --width 4 --height 4 --k 3\n1\n2\n3\n4\n1\n2\n3\n4\n1\n2",
-        ]
-        .iter()
-        .map(|s| s.as_bytes().to_vec())
-        .collect()
+        ])
     }
 
     fn dictionary(&self) -> Vec<&'static str> {

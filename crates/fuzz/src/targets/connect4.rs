@@ -7,7 +7,7 @@ use ply_connect4::Connect4;
 use ply_core::Game;
 
 use crate::checks::{check_error, check_message, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 pub struct Sequences {
     boards: Vec<Connect4>,
@@ -44,7 +44,7 @@ impl Target for Sequences {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        [
+        seeds_of(&[
             "4453",
             "",
             "44444444",
@@ -55,10 +55,7 @@ impl Target for Sequences {
             "4444443",
             "12",
             "2252576253462244111563365343671351441",
-        ]
-        .iter()
-        .map(|s| s.as_bytes().to_vec())
-        .collect()
+        ])
     }
 
     fn dictionary(&self) -> Vec<&'static str> {

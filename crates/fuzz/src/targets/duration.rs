@@ -4,7 +4,7 @@ use ply_core::duration::{parse_duration, parse_seconds};
 use ply_core::MAX_DURATION;
 
 use crate::checks::{check_error, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 pub struct Durations;
 
@@ -14,7 +14,7 @@ impl Target for Durations {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        [
+        seeds_of(&[
             "750ms",
             "2s",
             "1.5s",
@@ -35,10 +35,7 @@ impl Target for Durations {
             "30",
             "",
             "s",
-        ]
-        .iter()
-        .map(|s| s.as_bytes().to_vec())
-        .collect()
+        ])
     }
 
     fn dictionary(&self) -> Vec<&'static str> {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use tower::ServiceExt;
 
 use crate::checks::{check_message, shown, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 /// Games created at every reset, one of each kind; `$ID` picks one of them.
 const GAMES: &[&str] = &[
@@ -90,7 +90,7 @@ impl Target for Http {
             .map(|g| format!("POST /api/games\n{g}").into_bytes())
             .collect();
         seeds.extend(
-            [
+            seeds_of(&[
                 "GET /api/games",
                 "GET /api/games/$ID",
                 "GET /api/games/$ID/record",
@@ -110,9 +110,7 @@ impl Target for Http {
                 "GET /api/games/%ff%fe",
                 "GET /",
                 "GET /app.js",
-            ]
-            .iter()
-            .map(|s| s.as_bytes().to_vec()),
+            ]),
         );
         seeds
     }

@@ -9,7 +9,7 @@ use ply_quoridor::qtp::{QtpEngine, TimeBudget};
 use serde_json::Value;
 
 use crate::checks::{check_error, check_message, shown, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 /// Lines of one input: at most this many are sent.
 const MAX_LINES: usize = 8;
@@ -60,49 +60,25 @@ impl Target for Qtp {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        [
-            "name\nprotocol_version\nlist_commands",
-            "boardsize 5\nwalls 2\nplay black c2\nplay white c4\ngenmove black",
-            "play white e8\nplay black e2\nplay white e3h\nplay black e7v\nundo 2",
+        seeds_of(&[
+            "name\nknown_command playwall\nlist_commands",
+            "boardsize 5\nwalls 2\nplaymove black c2\nplaymove white c4\ngenmove black",
+            "playmove white e8\nplaymove black e2\nplaywall white e3 h\nplaywall black e7 v\nundo 2",
             "boardsize 25\nwalls 1000\ngenmove white\ngenmove black\nwinner",
-            "boardsize 3\nwalls 0\nplay black b2\nplay black b3\nwinner\nshowboard",
+            "boardsize 3\nwalls 0\nplaymove black b2\nplaymove black b3\nwinner\nshowboard",
             "known_command genmove\nknown_command fly\nclear_board\nquit",
-            "play black a9h\nplay white h1v\nplay black i9\nundo 99",
+            "playwall black a9 h\nplaywall white h2 v\nplaymove b i9\nundo 99",
             "boardsize 26\nboardsize -1\nwalls -1\nwalls 18446744073709551616",
-        ]
-        .iter()
-        .map(|s| s.as_bytes().to_vec())
-        .collect()
+            "genmove w\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\nundo 3",
+        ])
     }
 
     fn dictionary(&self) -> Vec<&'static str> {
-        vec![
-            "name",
-            "version",
-            "protocol_version",
-            "known_command",
-            "list_commands",
-            "quit",
-            "boardsize",
-            "clear_board",
-            "walls",
-            "play",
-            "genmove",
-            "undo",
-            "winner",
-            "showboard",
-            "black",
-            "white",
-            "b",
-            "w",
-            "e2",
-            "e8",
-            "a1",
-            "i9",
-            "h",
-            "v",
-            "\n",
-        ]
+        let mut words = ply_quoridor::qtp::COMMANDS.to_vec();
+        words.extend([
+            "black", "white", "b", "w", "e2", "e8", "a1", "i9", "h", "v", "\n", "e3 h",
+        ]);
+        words
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
@@ -181,7 +157,7 @@ impl<G: Game + ply_core::ZobristHash> Target for TextProtocol<G> {
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        self.seeds.iter().map(|s| s.as_bytes().to_vec()).collect()
+        seeds_of(&self.seeds)
     }
 
     fn dictionary(&self) -> Vec<&'static str> {

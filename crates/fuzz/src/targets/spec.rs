@@ -5,7 +5,7 @@ use ply_core::{Game, ZobristHash};
 use ply_search::spec::Catalog;
 
 use crate::checks::{check_error, text};
-use crate::runner::{Outcome, Target};
+use crate::runner::{seeds_of, Outcome, Target};
 
 /// Specs whose tables would take more than this are weighed but not built (the weight is
 /// what a server refuses them by; building them would only test the allocator).
@@ -34,26 +34,22 @@ impl<G: Game + ZobristHash> Target for AgentSpecs<G> {
             .into_iter()
             .map(|e| e.name.into_bytes())
             .collect();
-        seeds.extend(
-            [
-                "alphabeta:depth=3,tt=1",
-                "alphabeta:time=10ms,eval=greedy",
-                "mcts:iterations=100,c=1.4",
-                "mcts:time=1ms",
-                "expectimax:depth=2",
-                "minimax:depth=2",
-                "greedy",
-                "random",
-                "alphabeta:depth=99999999999",
-                "alphabeta:tt=4096",
-                "alphabeta:depth=3,depth=4",
-                "alphabeta:",
-                ":",
-                "",
-            ]
-            .iter()
-            .map(|s| s.as_bytes().to_vec()),
-        );
+        seeds.extend(seeds_of(&[
+            "alphabeta:depth=3,tt=1",
+            "alphabeta:time=10ms,eval=greedy",
+            "mcts:iterations=100,c=1.4",
+            "mcts:time=1ms",
+            "expectimax:depth=2",
+            "minimax:depth=2",
+            "greedy",
+            "random",
+            "alphabeta:depth=99999999999",
+            "alphabeta:tt=4096",
+            "alphabeta:depth=3,depth=4",
+            "alphabeta:",
+            ":",
+            "",
+        ]));
         seeds
     }
 
