@@ -134,7 +134,7 @@ pub fn run(target: &mut dyn Target, config: RunConfig) -> Report {
             let other = corpus.choose(&mut rng).cloned().unwrap_or_default();
             mutator.mutate(&mut rng, &base, &other)
         };
-        if done > 0 && done % config.reset_every == 0 {
+        if done > 0 && done.is_multiple_of(config.reset_every) {
             target.reset();
         }
         done += 1;
