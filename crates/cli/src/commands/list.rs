@@ -48,7 +48,10 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
         for key in &entry.keys {
             println!(
                 "    {:<20}   {}={} — {}",
-                "", key.key, key.default, key.help
+                "",
+                key.key,
+                entry.value_of(key),
+                key.help
             );
         }
     }

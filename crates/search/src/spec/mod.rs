@@ -64,6 +64,20 @@ pub struct CatalogEntry {
     pub description: String,
     /// The keys it accepts (a preset accepts its agent's keys).
     pub keys: Vec<KeyInfo>,
+    /// The values a preset gives its agent's keys (through any chain of presets); empty
+    /// for everything else.
+    pub settings: Vec<(String, String)>,
+}
+
+impl CatalogEntry {
+    /// The value a key takes when the entry is used as it is: the preset's setting, else the
+    /// key's default.
+    pub fn value_of<'a>(&'a self, key: &'a KeyInfo) -> &'a str {
+        self.settings
+            .iter()
+            .find(|(k, _)| k == key.key)
+            .map_or(key.default, |(_, v)| v.as_str())
+    }
 }
 
 /// The generic agents the catalog builds itself (they need its evaluators and orderings).
@@ -498,19 +512,27 @@ impl<G: Game> Catalog<G> {
                 kind: EntryKind::Agent,
                 description: a.description.clone(),
                 keys: a.keys.clone(),
+                settings: Vec::new(),
             })
             .collect();
         for p in &self.presets {
-            let target = parse_spec(&p.spec, "").ok();
-            let keys = target
-                .and_then(|t| self.agents.iter().find(|a| a.name == t.name))
-                .map(|a| a.keys.clone())
+            // Resolved as a build would resolve it, so the listing shows the values the
+            // preset really gives (`seed001-minimax` searches depth 5, not the default 4).
+            let resolved = parse_spec(&p.name, "")
+                .ok()
+                .and_then(|spec| self.resolve(spec).ok());
+            let (keys, settings) = resolved
+                .and_then(|(agent, settings)| {
+                    let entry = self.agents.iter().find(|a| a.name == agent)?;
+                    Some((entry.keys.clone(), settings))
+                })
                 .unwrap_or_default();
             entries.push(CatalogEntry {
                 name: p.name.clone(),
                 kind: EntryKind::Preset,
                 description: format!("{} (= {})", p.description, p.spec),
                 keys,
+                settings,
             });
         }
         let named = |name: &str, kind, description: String| CatalogEntry {
@@ -518,6 +540,7 @@ impl<G: Game> Catalog<G> {
             kind,
             description,
             keys: Vec::new(),
+            settings: Vec::new(),
         };
         for e in &self.evaluators {
             let default = if Arc::ptr_eq(e, &self.default_eval) {

@@ -107,3 +107,25 @@ fn a_game_declares_the_memory_of_its_own_agents() {
     });
     assert_eq!(catalog.table_bytes("solver"), Ok(0));
 }
+
+/// `ply list` showed a preset's agent defaults (`tt=16` for a preset that sets `tt=512`).
+#[test]
+fn a_preset_lists_the_values_it_gives_its_agent_through_a_chain_of_presets() {
+    let mut catalog = catalog();
+    catalog.add_preset("bigger", "the big preset, deeper", "big:depth=7");
+    let entries = catalog.entries();
+    let value = |name: &str, key: &str| {
+        let entry = entries.iter().find(|e| e.name == name).unwrap();
+        let info = entry.keys.iter().find(|k| k.key == key).unwrap();
+        entry.value_of(info).to_string()
+    };
+    assert_eq!(value("big", "tt"), "512");
+    assert_eq!(value("bigger", "tt"), "512");
+    assert_eq!(value("bigger", "depth"), "7");
+    assert_eq!(
+        value("bigger", "pvs"),
+        "true",
+        "a key the presets leave keeps its default"
+    );
+    assert_eq!(value("alphabeta", "tt"), "16");
+}
