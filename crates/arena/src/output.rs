@@ -402,11 +402,13 @@ fn read_games(path: &Path, text: &[u8]) -> Result<(Vec<GameRecord>, Option<Strin
                 ));
             }
             Err(e) => {
+                // The parser's message may quote the line: shown tamed (short, escaped).
                 return Err(ArenaError::Resume(format!(
-                    "{}: line {} is not a game record: {e}",
+                    "{}: line {} is not a game record: {}",
                     path.display(),
-                    number + 1
-                )))
+                    number + 1,
+                    ply_core::tame(&e.to_string())
+                )));
             }
         }
     }

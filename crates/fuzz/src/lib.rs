@@ -3,7 +3,8 @@
 //! Each [`Target`] takes bytes and runs them through one input path a user or a program can
 //! reach: durations, agent specs, every game's move notation and position text, Connect
 //! Four's move sequences and test-set files, the command-line flags, `ply play`, QTP, the
-//! text engines, the halma JSON engine and the web API through its router. The [`runner`]
+//! text engines, the halma JSON engine, the web API through its router and the arena's saved
+//! games read back by `--resume`. The [`runner`]
 //! starts from each target's seeds, then mutates a corpus that grows with every input whose
 //! outcome was not seen before, and checks under `catch_unwind`:
 //!

@@ -66,4 +66,5 @@ targets! {
     engine_connect4 => "engine-connect4",
     halma_json => "halma-json",
     http => "http",
+    arena_resume => "arena-resume",
 }

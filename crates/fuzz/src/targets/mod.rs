@@ -1,5 +1,6 @@
 //! Every fuzz target, by name.
 
+pub mod arena;
 pub mod command_line;
 pub mod connect4;
 pub mod duration;
@@ -42,6 +43,7 @@ pub const NAMES: &[&str] = &[
     "engine-connect4",
     "halma-json",
     "http",
+    "arena-resume",
 ];
 
 const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8", "a1h", "wall"];
@@ -149,6 +151,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         )),
         "halma-json" => Box::new(protocols::HalmaJson::new()),
         "http" => Box::new(http::Http::new()),
+        "arena-resume" => Box::new(arena::ArenaResume::new()),
         _ => return None,
     })
 }
