@@ -147,12 +147,8 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
-/// The engine a person plays against when `--agent` is not given: strong but quick.
+/// The engine a person plays against when `--agent` is not given, and the engines' default:
+/// the top rung of the game's ladder (full strength, the page's default level too).
 pub fn default_agent(game: GameName) -> &'static str {
-    match game {
-        GameName::Tictactoe => "alphabeta:depth=9",
-        GameName::Connect4 => "perfect:time=1s",
-        GameName::Quoridor => "strongest",
-        GameName::Halma => "strongest",
-    }
+    crate::levels::top_spec(game)
 }

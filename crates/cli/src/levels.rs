@@ -1,6 +1,7 @@
-//! Difficulty ladders: for each game, numbered levels from a random or greedy mover up to the
-//! strongest agent, each an agent spec with a small move time so a whole ladder can be rated
-//! in a few minutes. `ply play --level N` plays level N; `ply levels GAME` prints the table.
+//! Difficulty ladders, numbered: each game's crate writes its ladder down (`ladder.rs`, the
+//! same rungs the web page offers), from a random or greedy mover up to full strength; the
+//! measured rungs use a small move time so a whole ladder can be rated in a few minutes.
+//! `ply play --level N` plays level N; `ply levels GAME` prints the table.
 //!
 //! The ratings are Elo points above the ladder's anchor, measured with `ply levels GAME
 //! --measure` (a round robin of the measured levels); the tournaments' reports, summaries and
@@ -8,6 +9,7 @@
 //! on: other variants show the same levels unrated.
 
 use anyhow::bail;
+use ply_core::Rung;
 
 use crate::games::GameName;
 use crate::variant::VariantArgs;
@@ -17,6 +19,8 @@ use crate::variant::VariantArgs;
 pub struct Level {
     /// 1-based, in order of strength as measured.
     pub number: usize,
+    /// The short name the web API uses.
+    pub id: &'static str,
     pub name: &'static str,
     /// The agent spec (see `ply list`).
     pub spec: &'static str,
@@ -27,150 +31,19 @@ pub struct Level {
     pub error95: Option<f64>,
 }
 
-/// A row of a ladder table: a level as written down, before numbering.
-struct Row {
-    name: &'static str,
-    spec: &'static str,
-    /// Whether `--measure` includes this level: a mover that never finishes a game (random
-    /// in Halma, whose games then all end at the ply limit as draws) tells nothing.
-    measured: bool,
-    /// (Elo, 95 % half-width) from docs/levels/<game>/summary.json.
-    rating: Option<(f64, f64)>,
-}
-
-const fn row(
-    name: &'static str,
-    spec: &'static str,
-    measured: bool,
-    rating: Option<(f64, f64)>,
-) -> Row {
-    Row {
-        name,
-        spec,
-        measured,
-        rating,
-    }
-}
-
-/// Tic-tac-toe: not measured (perfect play draws; the top levels cannot be told apart).
-const TICTACTOE: &[Row] = &[
-    row("random", "random", true, None),
-    row("greedy", "greedy", true, None),
-    row("minimax, 2 plies", "minimax:depth=2", true, None),
-    row("alpha-beta, 4 plies", "alphabeta:depth=4", true, None),
-    row("MCTS, 2000 playouts", "mcts:iterations=2000", true, None),
-    row("perfect", "alphabeta:depth=9", true, None),
-];
-
-// Connect Four 7x6, measured 2026-11-26 (`ply arena`, the binary of that night): round robin
-// of all 7 levels, 6 games per pairing (126 games), 2 random opening plies, 200 ms per move
-// cap, anchored on random. Levels are ordered by the measured rating; the 95 % intervals are
-// wide (about ±230), so only levels two or more rungs apart are told apart with confidence.
-// Seed 001's alpha-beta without a table has no complete depth within 0.1 s and falls below
-// plain alpha-beta at 4 plies. See docs/levels/connect4/.
-const CONNECT4: &[Row] = &[
-    row("random", "random", true, Some((0.0, 0.0))),
-    row("greedy", "greedy", true, Some((316.0, 226.0))),
-    row(
-        "seed 001 alpha-beta, 0.1 s",
-        "seed001-alphabeta:time=100ms",
-        true,
-        Some((345.0, 228.0)),
-    ),
-    row(
-        "alpha-beta, 4 plies",
-        "alphabeta:depth=4",
-        true,
-        Some((466.0, 233.0)),
-    ),
-    row(
-        "seed 001 minimax, 5 plies",
-        "seed001-minimax",
-        true,
-        Some((511.0, 236.0)),
-    ),
-    row("MCTS, 0.1 s", "mcts:time=100ms", true, Some((549.0, 238.0))),
-    row(
-        "perfect, 0.1 s",
-        "perfect:time=100ms",
-        true,
-        Some((749.0, 262.0)),
-    ),
-];
-
-// Quoridor 9x9, measured 2026-11-26: round robin of all 6 levels, 6 games per pairing
-// (90 games: 78 finished, 10 drawn at the 300-ply limit, 2 lost on time under load), 2 random
-// opening plies, 200 ms per move cap, anchored on random. See docs/levels/quoridor/.
-const QUORIDOR: &[Row] = &[
-    row("random", "random", true, Some((0.0, 0.0))),
-    row(
-        "seed 004 expectimax, 2 plies",
-        "seed004-expectimax",
-        true,
-        Some((269.0, 231.0)),
-    ),
-    row("greedy", "greedy", true, Some((329.0, 235.0))),
-    row(
-        "seed 004 minimax, 2 plies",
-        "seed004-minimax",
-        true,
-        Some((433.0, 243.0)),
-    ),
-    row(
-        "seed 002 engine, 0.1 s",
-        "seed002:time=100ms",
-        true,
-        Some((579.0, 259.0)),
-    ),
-    row(
-        "strongest, 0.1 s",
-        "strongest:time=100ms",
-        true,
-        Some((775.0, 293.0)),
-    ),
-];
-
-// FAUhalma star, 3 players, measured 2026-11-26: round robin of every group of three of the 5
-// measured levels, 6 games per group (every seating; 60 games, 30 of them unfinished at the
-// 900-ply limit and scored as draws), start position, 300 ms per move cap. Random is not
-// measured: it never brings its pegs home, so every game with it ends drawn at the limit.
-// Anchored on greedy, so the levels below it have negative ratings. See docs/levels/halma-3p/.
-const HALMA: &[Row] = &[
-    row("random", "random", false, None),
-    row(
-        "alpha-beta, 50 ms",
-        "halma-ab:time=50ms",
-        true,
-        Some((-165.0, 107.0)),
-    ),
-    row(
-        "seed 003 strategy 2",
-        "seed003-s2",
-        true,
-        Some((-157.0, 106.0)),
-    ),
-    row(
-        "seed 003 strategy 5, 3 plies",
-        "seed003-s5",
-        true,
-        Some((-70.0, 103.0)),
-    ),
-    row("greedy", "greedy", true, Some((0.0, 0.0))),
-    row(
-        "champion, 50 ms",
-        "champion:time=50ms",
-        true,
-        Some((41.0, 105.0)),
-    ),
-];
-
-fn rows(game: GameName) -> &'static [Row] {
+/// The game's ladder, as its crate writes it down.
+fn rows(game: GameName) -> &'static [Rung] {
     match game {
-        GameName::Tictactoe => TICTACTOE,
-        GameName::Connect4 => CONNECT4,
-        GameName::Quoridor => QUORIDOR,
-        GameName::Halma => HALMA,
+        GameName::Tictactoe => ply_tictactoe::ladder::LADDER,
+        GameName::Connect4 => ply_connect4::ladder::LADDER,
+        GameName::Quoridor => ply_quoridor::ladder::LADDER,
+        GameName::Halma => ply_halma::ladder::LADDER,
     }
+}
+
+/// The spec of the ladder's top rung: full strength.
+pub fn top_spec(game: GameName) -> &'static str {
+    rows(game).last().map_or("random", |rung| rung.spec)
 }
 
 /// Whether `variant` is the one the game's ladder was rated on: Connect Four 7x6 (4 in a
@@ -197,6 +70,7 @@ pub fn ladder(game: GameName, variant: &VariantArgs) -> Vec<Level> {
             let rating = row.rating.filter(|_| rated);
             Level {
                 number: i + 1,
+                id: row.id,
                 name: row.name,
                 spec: row.spec,
                 rating: rating.map(|(elo, _)| elo),

@@ -16,12 +16,16 @@ fn ply_bytes(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ply starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write input");
+    // A command that fails on its arguments exits before reading its input: the write then
+    // meets a closed pipe, which is not the test's failure (its output and status are).
+    let written = child.stdin.take().expect("stdin").write_all(input);
+    if let Err(e) = written {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing the input: {e}"
+        );
+    }
     child.wait_with_output().expect("ply finishes")
 }
 
@@ -416,4 +420,35 @@ fn perft_from_a_finished_position_prints_one_zero_line() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "1 0\n");
+}
+
+/// `ply levels` and the web page offer the same ladder: the rungs each game's crate writes
+/// down, the page naming them by id.
+#[test]
+fn levels_prints_every_rung_of_the_games_ladder_with_its_id() {
+    for (game, ladder) in [
+        ("tictactoe", ply_tictactoe::ladder::LADDER),
+        ("connect4", ply_connect4::ladder::LADDER),
+        ("quoridor", ply_quoridor::ladder::LADDER),
+        ("halma", ply_halma::ladder::LADDER),
+    ] {
+        let out = ply(&["levels", game], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(rows.len(), ladder.len(), "{text}");
+        for (i, (row, rung)) in rows.iter().zip(ladder).enumerate() {
+            let words: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(words[0], (i + 1).to_string(), "{row}");
+            assert_eq!(words[1], rung.id, "{row}");
+            assert!(row.contains(rung.spec), "{row}");
+        }
+        let web: Vec<&str> = ply_web::levels(game).iter().map(|l| l.name).collect();
+        let ids: Vec<&str> = ladder.iter().map(|r| r.id).collect();
+        assert_eq!(web, ids, "{game}: the page offers the same levels");
+        assert_eq!(
+            ply_web::default_level(game).map(|l| l.name),
+            Some("strongest")
+        );
+    }
 }

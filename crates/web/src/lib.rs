@@ -43,7 +43,7 @@ pub use engine::longest_answer;
 pub use error::ApiError;
 pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
 pub use games::GAME_NAMES;
-pub use levels::{levels, Level};
+pub use levels::{default_level, levels, Level};
 pub use memory::DEFAULT_MAX_SEARCH_MB;
 
 /// The shortest time cap a request may ask for (`time_ms`).

@@ -115,13 +115,15 @@ pub fn run(args: &LevelsArgs) -> anyhow::Result<()> {
     })
 }
 
-/// The ladder as an aligned text table: number, name, spec, rating ± 95 % error.
+/// The ladder as an aligned text table: number, id (the web API's name), name, spec,
+/// rating ± 95 % error.
 fn table(levels: &[Level]) -> String {
+    let id_width = levels.iter().map(|l| l.id.len()).max().unwrap_or(0).max(2);
     let name_width = levels.iter().map(|l| l.name.len()).max().unwrap_or(0);
     let spec_width = levels.iter().map(|l| l.spec.len()).max().unwrap_or(0);
     let mut out = format!(
-        "{:>5}  {:name_width$}  {:spec_width$}  rating (Elo, 95 %)\n",
-        "level", "name", "spec"
+        "{:>5}  {:id_width$}  {:name_width$}  {:spec_width$}  rating (Elo, 95 %)\n",
+        "level", "id", "name", "spec"
     );
     for level in levels {
         let rating = match (level.rating, level.error95) {
@@ -130,8 +132,8 @@ fn table(levels: &[Level]) -> String {
             (None, _) => "unrated".to_owned(),
         };
         out.push_str(&format!(
-            "{:>5}  {:name_width$}  {:spec_width$}  {rating}\n",
-            level.number, level.name, level.spec
+            "{:>5}  {:id_width$}  {:name_width$}  {:spec_width$}  {rating}\n",
+            level.number, level.id, level.name, level.spec
         ));
     }
     out
@@ -146,6 +148,7 @@ mod tests {
         let levels = vec![
             Level {
                 number: 1,
+                id: "random",
                 name: "random",
                 spec: "random",
                 rating: Some(0.0),
@@ -153,6 +156,7 @@ mod tests {
             },
             Level {
                 number: 2,
+                id: "greedy",
                 name: "greedy",
                 spec: "greedy",
                 rating: Some(212.4),
@@ -160,6 +164,7 @@ mod tests {
             },
             Level {
                 number: 3,
+                id: "perfect-100ms",
                 name: "perfect",
                 spec: "perfect:time=100ms",
                 rating: None,

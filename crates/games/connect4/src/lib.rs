@@ -17,6 +17,7 @@ pub mod agents;
 pub mod bits;
 pub mod eval;
 mod game;
+pub mod ladder;
 pub mod notation;
 pub mod position;
 pub mod report;

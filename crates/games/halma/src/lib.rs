@@ -12,6 +12,7 @@ mod display;
 pub mod engine;
 pub mod eval;
 mod geometry;
+pub mod ladder;
 mod layout;
 mod movegen;
 pub mod notation;

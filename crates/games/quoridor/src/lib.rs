@@ -27,6 +27,7 @@ mod display;
 pub mod eval;
 mod game;
 pub mod geometry;
+pub mod ladder;
 pub mod notation;
 mod packed;
 pub mod paths;

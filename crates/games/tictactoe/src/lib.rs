@@ -6,6 +6,7 @@
 
 mod board;
 mod eval;
+pub mod ladder;
 mod notation;
 
 pub use board::{Cell, TicTacToe};

@@ -94,9 +94,9 @@ test('a seat whose level the new game lacks falls back to its default level', as
   const page = await loadPage();
   const defaults = Object.fromEntries(page.games.map((g) => [g.name, g.default_level]));
   page.run(SETUP);
-  page.run(`pick('connect4'); $('seat-1').value = 'perfect';`);
-  assert.deepEqual(page.value('seats()'), ['human', 'perfect']);
-  // Quoridor has no 'perfect': the engine seat gets quoridor's default, not a blank menu.
+  page.run(`pick('connect4'); $('seat-1').value = 'perfect-100ms';`);
+  assert.deepEqual(page.value('seats()'), ['human', 'perfect-100ms']);
+  // Quoridor has no 'perfect-100ms': the engine seat gets quoridor's default, not a blank menu.
   page.run(`pick('quoridor');`);
   assert.deepEqual(page.value('seats()'), ['human', defaults.quoridor]);
   // Halma for three, every seat an engine, then tic-tac-toe (which has no halma level).
@@ -104,9 +104,9 @@ test('a seat whose level the new game lacks falls back to its default level', as
     pick('halma');
     document.querySelector('[data-variant="players"]').value = '3';
     fillSeats();
-    for (const s of $('seats').querySelectorAll('select')) s.value = 'halma-ab';
+    for (const s of $('seats').querySelectorAll('select')) s.value = 'halma-ab-50ms';
   `);
-  assert.deepEqual(page.value('seats()'), ['halma-ab', 'halma-ab', 'halma-ab']);
+  assert.deepEqual(page.value('seats()'), ['halma-ab-50ms', 'halma-ab-50ms', 'halma-ab-50ms']);
   page.run(`pick('tictactoe');`);
   assert.deepEqual(page.value('seats()'), [defaults.tictactoe, defaults.tictactoe]);
 });

@@ -8,7 +8,7 @@ test('watching two engines: perfect tic-tac-toe play ends in a draw', async () =
   const { page, close, consoleErrors } = await openPage();
   try {
     await page.fill('#time', '500');
-    await startGame(page, 'tictactoe', {}, ['perfect', 'perfect']);
+    await startGame(page, 'tictactoe', {}, ['strongest', 'strongest']);
     await page.waitForFunction(() => ui.view.over, null, { timeout: 30000 });
     const v = await view(page);
     assert.equal(v.moves.length, 9);

@@ -29,7 +29,7 @@ async fn fifty_concurrent_games_stay_within_the_move_time_cap() {
     })
     .await;
     let setups = [
-        (json!({ "game": "connect4" }), "seed001-mcts"),
+        (json!({ "game": "connect4" }), "mcts-100ms"),
         (
             json!({ "game": "quoridor", "variant": { "size": 9 } }),
             "strongest",
@@ -42,7 +42,7 @@ async fn fifty_concurrent_games_stay_within_the_move_time_cap() {
             json!({ "game": "connect4", "variant": { "width": 8, "height": 7 } }),
             "alphabeta-4",
         ),
-        (json!({ "game": "tictactoe" }), "mcts"),
+        (json!({ "game": "tictactoe" }), "mcts-2000"),
     ];
     let started = Instant::now();
     let mut tasks = Vec::new();
