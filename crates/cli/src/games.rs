@@ -1,12 +1,9 @@
 //! The game registry: names on the command line, variant flags to start states, and each
 //! game's agent catalog. Adding a game is one arm in [`with_game!`] and one `new_*` function.
 
-use std::sync::Arc;
-
 use anyhow::bail;
 use clap::ValueEnum;
-use ply_search::spec::Catalog;
-use ply_tictactoe::{CenterCornerOrdering, LineCount, TicTacToe};
+use ply_tictactoe::TicTacToe;
 
 use crate::variant::VariantArgs;
 
@@ -91,12 +88,6 @@ pub fn new_tictactoe(variant: &VariantArgs) -> anyhow::Result<TicTacToe> {
     Ok(TicTacToe::new())
 }
 
-pub fn tictactoe_catalog() -> Catalog<TicTacToe> {
-    let mut catalog = Catalog::generic(Arc::new(LineCount));
-    catalog.add_ordering(Arc::new(CenterCornerOrdering));
-    catalog
-}
-
 pub fn new_quoridor(variant: &VariantArgs) -> anyhow::Result<ply_quoridor::Quoridor> {
     only_flags(GameName::Quoridor, variant, &["--size", "--walls"])?;
     let size = variant.size.unwrap_or(9);
@@ -124,7 +115,7 @@ macro_rules! with_game {
         match $game {
             GameName::Tictactoe => {
                 let $state = $crate::games::new_tictactoe($variant)?;
-                let $catalog = $crate::games::tictactoe_catalog();
+                let $catalog = ply_tictactoe::catalog();
                 $body
             }
             GameName::Connect4 => {

@@ -8,7 +8,7 @@ use ply_core::GameError;
 use ply_halma::{BoardKind, Halma};
 use ply_quoridor::Quoridor;
 use ply_search::spec::Catalog;
-use ply_tictactoe::{CenterCornerOrdering, LineCount, TicTacToe};
+use ply_tictactoe::TicTacToe;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -84,8 +84,7 @@ impl Catalogs {
     }
 
     fn build(fault_agents: bool) -> Self {
-        let mut tictactoe = Catalog::generic(Arc::new(LineCount));
-        tictactoe.add_ordering(Arc::new(CenterCornerOrdering));
+        let mut tictactoe = ply_tictactoe::catalog();
         let mut connect4 = ply_connect4::catalog();
         let mut quoridor = ply_quoridor::agents::catalog();
         let mut halma = ply_halma::catalog();

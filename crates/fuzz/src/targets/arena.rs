@@ -40,7 +40,7 @@ impl ArenaResume {
         let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
         config.games_per_pairing = 4;
         config.concurrency = 1;
-        let catalog = ply_cli::games::tictactoe_catalog();
+        let catalog = ply_tictactoe::catalog();
         let start = TicTacToe::new();
         let folder = RunFolder::open(&dir, OutputMode::Fresh, &start, &config)
             .expect("a fresh folder in the temporary directory");

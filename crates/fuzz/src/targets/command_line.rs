@@ -248,7 +248,7 @@ impl Target for Play {
             GameName::Tictactoe => games::new_tictactoe(&args.variant).and_then(|s| {
                 session(
                     s,
-                    &games::tictactoe_catalog(),
+                    &ply_tictactoe::catalog(),
                     &args,
                     &mut person,
                     &mut screen,

@@ -63,7 +63,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         "duration" => Box::new(duration::Durations),
         "spec-tictactoe" => Box::new(spec::AgentSpecs::new(
             name_of(name),
-            ply_cli::games::tictactoe_catalog(),
+            ply_tictactoe::catalog(),
         )),
         "spec-connect4" => Box::new(spec::AgentSpecs::new(
             name_of(name),
@@ -132,7 +132,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         "engine-tictactoe" => Box::new(protocols::TextProtocol::new(
             name_of(name),
             TicTacToe::new(),
-            ply_cli::games::tictactoe_catalog(),
+            ply_tictactoe::catalog(),
             vec![
                 "play b2\ngenmove\nundo 2\nwinner\nposition",
                 "setposition x.o/.x./..o\nlegal_moves\nplay c1",

@@ -30,6 +30,7 @@ const PERFECT_KEYS: &[KeyInfo] = &[
 /// - ordering: `center` (3, 2, 4, 1, 5, 0, 6 on seven columns);
 /// - presets: `seed001-minimax` (minimax depth 5), `seed001-alphabeta` (plain alpha-beta
 ///   depth 9, centre-first), `seed001-mcts` (UCT, C = 2, 0.75 s per move, random playouts);
+/// - preset `strongest` (`perfect:time=1s`);
 /// - agent: `perfect` (a move the solver proves keeps the position's outcome, within
 ///   `time`; when the solver cannot finish, the move of the deepest completed alpha-beta
 ///   iteration).
@@ -51,6 +52,11 @@ pub fn catalog() -> Catalog<Connect4> {
         "seed001-mcts",
         "seed 001's MCTS: UCT with C = 2, random playouts, 0.75 s per move",
         "mcts:time=750ms,c=2,solver=false",
+    );
+    catalog.add_preset(
+        "strongest",
+        "the strongest agent: the solver with a second per move",
+        "perfect:time=1s",
     );
     catalog.add_agent(
         "perfect",

@@ -50,5 +50,5 @@ pub const LADDER: &[Rung] = &[
         true,
         Some((749.0, 262.0)),
     ),
-    rung("strongest", "perfect, 1 s", "perfect:time=1s", false, None),
+    rung("strongest", "perfect, 1 s", "strongest", false, None),
 ];

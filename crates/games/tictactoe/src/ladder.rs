@@ -28,5 +28,5 @@ pub const LADDER: &[Rung] = &[
         true,
         None,
     ),
-    rung("strongest", "perfect", "alphabeta:depth=9", true, None),
+    rung("strongest", "perfect", "strongest", true, None),
 ];

@@ -4,10 +4,12 @@
 //! minimax on every position, and its published counts (perft 9 … 127872, 5478 reachable
 //! states, 255168 games) check the rules.
 
+pub mod agents;
 mod board;
 mod eval;
 pub mod ladder;
 mod notation;
 
+pub use agents::catalog;
 pub use board::{Cell, TicTacToe};
 pub use eval::{CenterCornerOrdering, LineCount};
