@@ -6,13 +6,12 @@ use ply_core::{Decision, Game, Scores};
 
 /// How a seat is called in a game's own vocabulary.
 pub fn player_label(game: &str, player: usize) -> String {
-    match game {
-        "tictactoe" => ["X", "O"][player.min(1)].to_string(),
-        "connect4" => ["first player (x)", "second player (o)"][player.min(1)].to_string(),
-        "quoridor" => ["black", "white"][player.min(1)].to_string(),
-        "halma" => ((b'A' + player as u8) as char).to_string(),
-        _ => format!("player {}", player + 1),
-    }
+    ply_registry::GameId::from_name(game)
+        .and_then(|g| g.descriptor().seats.get(player))
+        .map_or_else(
+            || format!("player {}", player + 1),
+            |seat| seat.name.to_string(),
+        )
 }
 
 /// The final result in words.

@@ -9,7 +9,7 @@
 //! on: other variants show the same levels unrated.
 
 use anyhow::bail;
-use ply_core::Rung;
+use ply_core::{Described, Game, Rung};
 
 use crate::games::GameName;
 use crate::variant::VariantArgs;
@@ -33,31 +33,23 @@ pub struct Level {
 
 /// The game's ladder, as its crate writes it down.
 fn rows(game: GameName) -> &'static [Rung] {
-    match game {
-        GameName::Tictactoe => ply_tictactoe::ladder::LADDER,
-        GameName::Connect4 => ply_connect4::ladder::LADDER,
-        GameName::Quoridor => ply_quoridor::ladder::LADDER,
-        GameName::Halma => ply_halma::ladder::LADDER,
-    }
+    game.descriptor().ladder
 }
 
-/// The spec of the ladder's top rung: full strength.
-pub fn top_spec(game: GameName) -> &'static str {
-    rows(game).last().map_or("random", |rung| rung.spec)
-}
-
-/// Whether `variant` is the one the game's ladder was rated on: Connect Four 7x6 (4 in a
-/// row), Quoridor 9x9 with 10 walls, Halma on the star with 3 players.
+/// Whether `variant` is the one the game's ladder was rated on (its descriptor's
+/// `rated_on`: Connect Four 7x6, Quoridor 9x9 with 10 walls, Halma on the star with 3
+/// players…): the two start positions describe the same variant.
 fn is_rated_variant(game: GameName, variant: &VariantArgs) -> bool {
-    let is = |value: Option<usize>, default: usize| value.is_none_or(|v| v == default);
-    match game {
-        GameName::Tictactoe => true,
-        GameName::Connect4 => is(variant.width, 7) && is(variant.height, 6) && is(variant.k, 4),
-        GameName::Quoridor => is(variant.size, 9) && variant.walls.is_none_or(|w| w == 10),
-        GameName::Halma => {
-            variant.board.as_deref().is_none_or(|b| b == "star") && variant.players == Some(3)
+    let rated = game.descriptor().rated_settings();
+    ply_registry::with_game!(game, |G| {
+        match (
+            <G as Described>::from_settings(&rated),
+            <G as Described>::from_settings(&variant.settings),
+        ) {
+            (Ok(rated), Ok(asked)) => rated.variant() == asked.variant(),
+            _ => false,
         }
-    }
+    })
 }
 
 /// The game's ladder, weakest first, with ratings if `variant` is the measured one.
@@ -105,7 +97,7 @@ pub fn level_spec(
                 .collect();
             bail!(
                 "--level {number}: {} has levels 1 to {}:\n{}",
-                game.as_str(),
+                game.name(),
                 levels.len(),
                 list.join("\n")
             )
@@ -127,7 +119,7 @@ mod tests {
             let _ = &state;
             for level in ladder(game, variant) {
                 if let Err(err) = catalog.build(level.spec, 1) {
-                    panic!("{} level {}: {err}", game.as_str(), level.number);
+                    panic!("{} level {}: {err}", game.name(), level.number);
                 }
             }
             Ok(())
@@ -136,24 +128,21 @@ mod tests {
 
     #[test]
     fn every_level_builds_with_its_games_catalog() -> anyhow::Result<()> {
-        for game in GameName::ALL {
+        for &game in GameName::ALL {
             check_builds(game, &default_variant())?;
         }
-        let three_players = VariantArgs {
-            players: Some(3),
-            ..default_variant()
-        };
+        let three_players = default_variant().with("players", 3);
         check_builds(GameName::Halma, &three_players)
     }
 
     #[test]
     fn levels_are_numbered_one_to_n_and_at_least_six() {
-        for game in GameName::ALL {
+        for &game in GameName::ALL {
             let levels = ladder(game, &default_variant());
             assert!(
                 levels.len() >= 6,
                 "{} has {} levels",
-                game.as_str(),
+                game.name(),
                 levels.len()
             );
             let numbers: Vec<usize> = levels.iter().map(|l| l.number).collect();
@@ -163,10 +152,7 @@ mod tests {
 
     #[test]
     fn measured_ratings_rise_with_the_level() {
-        let halma3 = VariantArgs {
-            players: Some(3),
-            ..default_variant()
-        };
+        let halma3 = default_variant().with("players", 3);
         for (game, variant) in [
             (GameName::Connect4, default_variant()),
             (GameName::Quoridor, default_variant()),
@@ -176,21 +162,18 @@ mod tests {
                 .iter()
                 .filter_map(|l| l.rating)
                 .collect();
-            assert!(ratings.len() >= 5, "{} is not rated", game.as_str());
+            assert!(ratings.len() >= 5, "{} is not rated", game.name());
             assert!(
                 ratings.windows(2).all(|w| w[0] <= w[1]),
                 "{} ratings out of order: {ratings:?}",
-                game.as_str()
+                game.name()
             );
         }
     }
 
     #[test]
     fn ratings_belong_to_the_measured_variant_only() {
-        let wide = VariantArgs {
-            width: Some(8),
-            ..default_variant()
-        };
+        let wide = default_variant().with("width", 8);
         assert!(ladder(GameName::Connect4, &wide)
             .iter()
             .all(|l| l.rating.is_none()));

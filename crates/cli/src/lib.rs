@@ -15,7 +15,7 @@ use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{bench, engine, list, perft, play};
 use games::with_game;
@@ -113,6 +113,20 @@ fn referee_form() -> Option<Vec<String>> {
     (first == "-seed" || first.starts_with("-seed=")).then_some(args)
 }
 
+/// The command line's grammar for `argv`: once a game is named, help shows only its
+/// variant flags.
+pub fn command_for(argv: &[std::ffi::OsString]) -> clap::Command {
+    let words: Vec<String> = argv
+        .iter()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    match variant::game_in(&words) {
+        Some(game) => variant::for_game(Cli::command(), game),
+        None => Cli::command(),
+    }
+}
+
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
     if let Some(args) = referee_form() {
@@ -126,7 +140,9 @@ pub fn main() -> ExitCode {
             }
         };
     }
-    let cli = Cli::parse();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = command_for(&argv).get_matches_from(argv);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match &cli.command {
         Command::List(a) => list::run(a),
         Command::Play(a) => play::run(a),

@@ -1,31 +1,183 @@
-//! The variant flags, the same for every subcommand (docs/rules.md, "Conventions shared by
-//! every game").
+//! The variant flags: one `--NAME` per parameter any game's descriptor declares
+//! (`--width`, `--size`, `--board`…), collected as [`Settings`] for the game to read. The
+//! game refuses a setting it does not have, naming it; and once the game is named on the
+//! command line, help shows that game's flags only (see [`for_game`]).
 
-use clap::Args;
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use ply_core::{ParamKind, Settings};
+use ply_registry::GameId;
 
-/// Options that pick a game's variant. Each game reads the flags that concern it and rejects
-/// the ones that do not (so `--walls` with Connect Four is an error, not silently ignored).
-#[derive(Args, Debug, Clone, Default)]
+/// The help heading of the variant flags.
+const HEADING: &str = "Variant";
+
+/// The variant settings given on the command line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct VariantArgs {
-    /// Connect Four: number of columns (default 7).
-    #[arg(long, help_heading = "Variant")]
-    pub width: Option<usize>,
-    /// Connect Four: number of rows (default 6).
-    #[arg(long, help_heading = "Variant")]
-    pub height: Option<usize>,
-    /// Connect Four: pieces in a row needed to win (default 4).
-    #[arg(long, help_heading = "Variant")]
-    pub k: Option<usize>,
-    /// Quoridor: board size, odd from 3 to 25 (default 9).
-    #[arg(long, help_heading = "Variant")]
-    pub size: Option<usize>,
-    /// Quoridor: walls per player (default: 10 on 9x9, floor(7/4·n − 23/4) in general).
-    #[arg(long, help_heading = "Variant")]
-    pub walls: Option<u32>,
-    /// Halma: board shape, star | rhombus | star121 (default star).
-    #[arg(long, help_heading = "Variant")]
-    pub board: Option<String>,
-    /// Halma: number of players (default 2).
-    #[arg(long, help_heading = "Variant")]
-    pub players: Option<usize>,
+    pub settings: Settings,
+}
+
+impl VariantArgs {
+    /// `self` with `name` set, for tests and callers that build variants in code.
+    pub fn with(self, name: &str, value: impl ToString) -> Self {
+        VariantArgs {
+            settings: self.settings.with(name, value),
+        }
+    }
+}
+
+/// Every parameter name of every game, once each, in the order the games list them.
+fn all_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for game in GameId::ALL {
+        for param in game.descriptor().params {
+            if !names.contains(&param.name) {
+                names.push(param.name);
+            }
+        }
+    }
+    names
+}
+
+/// The help of `--name` for the games in `games`: `connect4: number of columns, 1 to 36
+/// (default 7)`, one game after another.
+fn help_for(name: &str, games: &[GameId]) -> String {
+    games
+        .iter()
+        .filter_map(|game| {
+            let param = game.descriptor().param(name)?;
+            let text = format!(
+                "{}, {} (default {})",
+                param.help,
+                param.allowed(),
+                param.default
+            );
+            Some(if games.len() == 1 {
+                text
+            } else {
+                format!("{}: {text}", game.name())
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn value_name(name: &str) -> &'static str {
+    let choice = GameId::ALL.iter().any(|game| {
+        game.descriptor()
+            .param(name)
+            .is_some_and(|p| matches!(p.kind, ParamKind::Choice(_)))
+    });
+    if choice {
+        "NAME"
+    } else {
+        "N"
+    }
+}
+
+impl Args for VariantArgs {
+    fn augment_args(mut cmd: Command) -> Command {
+        for name in all_names() {
+            cmd = cmd.arg(
+                Arg::new(name)
+                    .long(name)
+                    .value_name(value_name(name))
+                    .help(help_for(name, GameId::ALL))
+                    .help_heading(HEADING),
+            );
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for VariantArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut variant = VariantArgs::default();
+        variant.update_from_arg_matches(matches)?;
+        Ok(variant)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        for name in all_names() {
+            if let Ok(Some(value)) = matches.try_get_one::<String>(name) {
+                self.settings.set(name, value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `cmd` with its variant flags narrowed to `game`'s: the other games' flags are hidden
+/// (still read, so the game refuses them by name) and the help of each is the game's own.
+/// Applied to every subcommand.
+pub fn for_game(cmd: Command, game: GameId) -> Command {
+    let mut cmd = cmd;
+    for name in all_names() {
+        if cmd.get_arguments().any(|arg| arg.get_id() == name) {
+            let own = game.descriptor().param(name).is_some();
+            cmd = cmd.mut_arg(name, |arg| {
+                if own {
+                    arg.help(help_for(name, &[game]))
+                } else {
+                    arg.hide(true)
+                }
+            });
+        }
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, |sub| for_game(sub, game));
+    }
+    cmd
+}
+
+/// The game named in `argv` (the first argument that is a game's name), whose flags help
+/// should show.
+pub fn game_in(argv: &[String]) -> Option<GameId> {
+    argv.iter().find_map(|arg| GameId::from_name(arg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        variant: VariantArgs,
+    }
+
+    #[test]
+    fn every_games_flags_are_read_into_settings() {
+        let probe = Probe::parse_from(["probe", "--width", "9", "--board", "star121"]);
+        assert_eq!(probe.variant.settings.get("width"), Some("9"));
+        assert_eq!(probe.variant.settings.get("board"), Some("star121"));
+        assert_eq!(probe.variant.settings.get("size"), None);
+    }
+
+    #[test]
+    fn help_for_a_game_shows_its_flags_only() {
+        let help = for_game(<Probe as clap::CommandFactory>::command(), GameId::Quoridor)
+            .render_help()
+            .to_string();
+        assert!(
+            help.contains("--size") && help.contains("--walls"),
+            "{help}"
+        );
+        assert!(
+            !help.contains("--width") && !help.contains("--board"),
+            "{help}"
+        );
+        let all = <Probe as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        assert!(all.contains("--width") && all.contains("--board"), "{all}");
+    }
 }

@@ -51,10 +51,32 @@ fn variant_flags_of_another_game_are_refused() {
     let out = ply(&["perft", "tictactoe", "--depth", "1", "--walls", "3"], "");
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("tictactoe does not take '--walls'"),
+        stderr(&out).contains("tictactoe has no setting 'walls' (its settings: none)"),
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn help_for_a_game_offers_only_its_own_variant_flags() {
+    let out = ply(&["engine", "connect4", "--help"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    for own in ["--width", "--height", "--k"] {
+        assert!(help.contains(own), "{help}");
+    }
+    for other in ["--size", "--walls", "--board", "--players"] {
+        assert!(!help.contains(other), "{help}");
+    }
+    let out = ply(&["play", "quoridor", "--help"], "");
+    let help = stdout(&out);
+    assert!(
+        help.contains("--walls") && !help.contains("--width"),
+        "{help}"
+    );
+    // Before a game is named, every game's flags are offered, each saying whose it is.
+    let help = stdout(&ply(&["play", "--help"], ""));
+    assert!(help.contains("connect4: number of columns"), "{help}");
 }
 
 #[test]
@@ -238,7 +260,7 @@ fn play_describes_the_engine_move_from_the_position_it_was_chosen_in() {
     );
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
-    let (mv, pv) = move_and_pv(&text, "black plays ");
+    let (mv, pv) = move_and_pv(&text, "Black plays ");
     assert_eq!(pv.len(), 3, "{text}");
     assert_eq!(pv[0], mv, "{text}");
 }

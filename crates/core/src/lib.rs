@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod conformance;
+pub mod descriptor;
 pub mod duration;
 pub mod error;
 pub mod eval;
@@ -18,6 +19,7 @@ pub mod quote;
 pub mod scores;
 
 pub use agent::{Agent, Decision};
+pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
 pub use duration::{DurationError, MAX_DURATION};
 pub use error::GameError;
 pub use eval::{Evaluator, MoveOrdering};

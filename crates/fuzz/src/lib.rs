@@ -14,8 +14,8 @@
 //! - what is accepted is consistent (a parsed move is legal and reads back the same, a
 //!   position text reads back to itself, no 5xx from the server).
 //!
-//! `cargo test -p ply-fuzz` runs every target for [`inputs_per_target`] inputs (100,000
-//! unless `PLY_FUZZ_INPUTS` says otherwise); the `ply-fuzz` binary runs them for as long as
+//! `cargo test -p ply-fuzz` runs every target for [`inputs_per_target`] inputs (20,000
+//! unless `PLY_FUZZ_INPUTS` says otherwise; CI sets 100,000); the `ply-fuzz` binary runs them for as long as
 //! asked and prints the rates.
 
 pub mod checks;
@@ -30,8 +30,13 @@ pub fn inputs_per_target() -> u64 {
     std::env::var("PLY_FUZZ_INPUTS")
         .ok()
         .and_then(|v| v.replace('_', "").parse().ok())
-        .unwrap_or(100_000)
+        .unwrap_or(DEFAULT_INPUTS)
 }
+
+/// Inputs per target when `PLY_FUZZ_INPUTS` is not set: enough to find the easy defects
+/// within the README's test command; CI runs 100,000 per target in a step of its own
+/// (`.ci/run`), and a long run sets more.
+pub const DEFAULT_INPUTS: u64 = 20_000;
 
 /// The seed of a test run: `PLY_FUZZ_SEED`, or 1, so that a run is reproducible.
 pub fn run_seed() -> u64 {

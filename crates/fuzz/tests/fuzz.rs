@@ -1,4 +1,4 @@
-//! Every fuzz target for `PLY_FUZZ_INPUTS` inputs (100,000 by default): no panic, errors that
+//! Every fuzz target for `PLY_FUZZ_INPUTS` inputs (20,000 by default, 100,000 in CI): no panic, errors that
 //! name their input, state unchanged after an error. A failure prints the inputs that show it.
 
 use ply_fuzz::targets::by_name;

@@ -47,10 +47,10 @@ function gameInfo() {
   return ui.games.find((g) => g.name === $('game').value);
 }
 
+// A game with a "players" setting seats that many; otherwise every seat it describes.
 function seatCount() {
-  if ($('game').value !== 'halma') return 2;
   const players = document.querySelector('[data-variant="players"]');
-  return players ? Number(players.value) : 2;
+  return players ? Number(players.value) : gameInfo().seats.length;
 }
 
 function fillVariants() {
@@ -80,12 +80,14 @@ function fillSeats() {
   const previous = [...box.querySelectorAll('select')].map((s) => s.value);
   box.replaceChildren();
   const info = gameInfo();
-  const names = info.name === 'quoridor' ? ['Black', 'White']
-    : info.name === 'halma' ? ['A', 'B', 'C', 'D', 'E', 'F']
-    : info.name === 'tictactoe' ? ['X', 'O'] : ['Red', 'Yellow'];
   for (let seat = 0; seat < seatCount(); seat++) {
     const label = document.createElement('label');
-    label.textContent = names[seat] + ' ';
+    const name = document.createElement('span');
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    swatch.style.background = info.seats[seat].colour;
+    name.append(swatch, info.seats[seat].name + ' ');
+    label.append(name);
     const select = document.createElement('select');
     select.id = 'seat-' + seat;
     const human = document.createElement('option');
@@ -458,7 +460,7 @@ async function start() {
   for (const g of ui.games) {
     const option = document.createElement('option');
     option.value = g.name;
-    option.textContent = g.name;
+    option.textContent = g.title || g.name;
     $('game').append(option);
   }
   $('game').addEventListener('change', fillVariants);

@@ -1,14 +1,14 @@
-//! The games the server plays: names, variant settings from a request, start positions and
-//! each game's agent catalog (built once, shared by every session of that game).
+//! The games the server plays: the registry's list (`ply_registry`), variant settings from a
+//! request, start positions and each game's agent catalog (built once, shared by every
+//! session of that game), and the descriptors `GET /api/games` serves.
 
+use std::any::Any;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use ply_connect4::Connect4;
-use ply_core::GameError;
-use ply_halma::{BoardKind, Halma};
-use ply_quoridor::Quoridor;
+use ply_core::{Described, Descriptor, GameError, ParamKind, Settings};
+use ply_registry::{with_game, GameId, Registered};
 use ply_search::spec::Catalog;
-use ply_tictactoe::TicTacToe;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -17,60 +17,44 @@ use crate::faults;
 use crate::levels::{default_level, levels};
 use crate::session::{GameSession, Session};
 
-/// Every game name, in the order the page lists them.
-pub const GAME_NAMES: [&str; 4] = ["connect4", "quoridor", "halma", "tictactoe"];
-
-/// The variant settings of a create request; each game reads its own and refuses the others.
-#[derive(Debug, Default, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VariantRequest {
-    pub width: Option<usize>,
-    pub height: Option<usize>,
-    pub k: Option<usize>,
-    pub size: Option<usize>,
-    pub walls: Option<u32>,
-    pub board: Option<String>,
-    pub players: Option<usize>,
+/// Every game name, in the order the page lists them (the registry's order).
+pub fn game_names() -> Vec<&'static str> {
+    GameId::ALL.iter().map(|g| g.name()).collect()
 }
 
+/// The variant settings of a create request: names and values (numbers or names; `null`
+/// stands for the default). Each game reads its own and refuses the others, by name.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(transparent)]
+pub struct VariantRequest(pub BTreeMap<String, Value>);
+
 impl VariantRequest {
-    /// Refuses settings that belong to another game, naming them.
-    fn only(&self, game: &str, allowed: &[&str]) -> Result<(), ApiError> {
-        let given = [
-            ("width", self.width.is_some()),
-            ("height", self.height.is_some()),
-            ("k", self.k.is_some()),
-            ("size", self.size.is_some()),
-            ("walls", self.walls.is_some()),
-            ("board", self.board.is_some()),
-            ("players", self.players.is_some()),
-        ];
-        match given
-            .iter()
-            .find(|(name, set)| *set && !allowed.contains(name))
-        {
-            Some((name, _)) => Err(ApiError::BadField {
-                field: "variant",
-                rule: format!(
-                    "{game} has no setting '{name}' (its settings: {})",
-                    if allowed.is_empty() {
-                        "none".to_string()
-                    } else {
-                        allowed.join(", ")
-                    }
-                ),
-            }),
-            None => Ok(()),
+    /// The settings as text, for the game's descriptor to read.
+    fn settings(&self) -> Result<Settings, ApiError> {
+        let mut settings = Settings::new();
+        for (name, value) in &self.0 {
+            let text = match value {
+                Value::Null => continue,
+                Value::Number(n) => n.to_string(),
+                Value::String(s) => s.clone(),
+                other => {
+                    return Err(ApiError::Game(GameError::setting(
+                        name,
+                        other,
+                        "a setting is a number or a name",
+                    )))
+                }
+            };
+            settings.set(name, text);
         }
+        Ok(settings)
     }
 }
 
-/// The agent catalogs of every game, built once when the server starts.
+/// The agent catalogs of every game, built once when the server starts; each is a
+/// `Catalog<G>` of its game's state type, found again by [`Catalogs::get`].
 pub struct Catalogs {
-    tictactoe: Arc<Catalog<TicTacToe>>,
-    connect4: Arc<Catalog<Connect4>>,
-    quoridor: Arc<Catalog<Quoridor>>,
-    halma: Arc<Catalog<Halma>>,
+    by_game: Vec<(GameId, Arc<dyn Any + Send + Sync>)>,
 }
 
 impl Catalogs {
@@ -84,22 +68,32 @@ impl Catalogs {
     }
 
     fn build(fault_agents: bool) -> Self {
-        let mut tictactoe = ply_tictactoe::catalog();
-        let mut connect4 = ply_connect4::catalog();
-        let mut quoridor = ply_quoridor::agents::catalog();
-        let mut halma = ply_halma::catalog();
-        if fault_agents {
-            faults::register(&mut tictactoe);
-            faults::register(&mut connect4);
-            faults::register(&mut quoridor);
-            faults::register(&mut halma);
-        }
-        Catalogs {
-            tictactoe: Arc::new(tictactoe),
-            connect4: Arc::new(connect4),
-            quoridor: Arc::new(quoridor),
-            halma: Arc::new(halma),
-        }
+        let by_game = GameId::ALL
+            .iter()
+            .map(|&game| {
+                let catalog: Arc<dyn Any + Send + Sync> = with_game!(game, |G| {
+                    let mut catalog = <G as Registered>::catalog();
+                    if fault_agents {
+                        faults::register(&mut catalog);
+                    }
+                    Arc::new(catalog)
+                });
+                (game, catalog)
+            })
+            .collect();
+        Catalogs { by_game }
+    }
+
+    /// The catalog of `G`, the state type of `game`.
+    fn get<G: Registered + Send + Sync + 'static>(&self, game: GameId) -> Arc<Catalog<G>> {
+        let (_, any) = self
+            .by_game
+            .iter()
+            .find(|(g, _)| *g == game)
+            .expect("every game's catalog is built");
+        Arc::clone(any)
+            .downcast::<Catalog<G>>()
+            .expect("a game's catalog has its state type")
     }
 
     /// A new game of `name` in the requested variant.
@@ -108,48 +102,15 @@ impl Catalogs {
         name: &str,
         variant: &VariantRequest,
     ) -> Result<Box<dyn Session>, ApiError> {
-        Ok(match name {
-            "tictactoe" => {
-                variant.only(name, &[])?;
-                Box::new(GameSession::new(TicTacToe::new(), self.tictactoe.clone()))
-            }
-            "connect4" => {
-                variant.only(name, &["width", "height", "k"])?;
-                let state = Connect4::new(
-                    variant.width.unwrap_or(7),
-                    variant.height.unwrap_or(6),
-                    variant.k.unwrap_or(4),
-                )?;
-                Box::new(GameSession::new(state, self.connect4.clone()))
-            }
-            "quoridor" => {
-                variant.only(name, &["size", "walls"])?;
-                let size = variant.size.unwrap_or(9);
-                Quoridor::check_size(size)?;
-                let walls = variant
-                    .walls
-                    .unwrap_or_else(|| Quoridor::default_walls(size));
-                let state = Quoridor::new(size, walls)?;
-                Box::new(GameSession::new(state, self.quoridor.clone()))
-            }
-            "halma" => {
-                variant.only(name, &["board", "players"])?;
-                let board = match &variant.board {
-                    Some(text) => text.parse::<BoardKind>().map_err(|e| {
-                        ApiError::Game(GameError::setting("board", text, e.to_string()))
-                    })?,
-                    None => BoardKind::Star,
-                };
-                let state = Halma::new(board, variant.players.unwrap_or(2))?;
-                Box::new(GameSession::new(state, self.halma.clone()))
-            }
-            _ => {
-                return Err(ApiError::UnknownGame {
-                    name: name.to_string(),
-                    known: GAME_NAMES.join(", "),
-                })
-            }
-        })
+        let game = GameId::from_name(name).ok_or_else(|| ApiError::UnknownGame {
+            name: name.to_string(),
+            known: game_names().join(", "),
+        })?;
+        let settings = variant.settings()?;
+        Ok(with_game!(game, |G| {
+            let state = <G as Described>::from_settings(&settings)?;
+            Box::new(GameSession::new(state, self.get::<G>(game))) as Box<dyn Session>
+        }))
     }
 }
 
@@ -159,43 +120,71 @@ impl Default for Catalogs {
     }
 }
 
-/// What the page needs to offer a game: its variant settings with their choices, and its
-/// levels.
-pub fn games_json() -> Value {
-    let variants = |game: &str| -> Value {
-        match game {
-            "connect4" => json!([
-                { "key": "width", "label": "columns", "default": 7, "choices": [4,5,6,7,8,9,10] },
-                { "key": "height", "label": "rows", "default": 6, "choices": [4,5,6,7,8] },
-                { "key": "k", "label": "in a row", "default": 4, "choices": [3,4,5] },
-            ]),
-            "quoridor" => json!([
-                { "key": "size", "label": "board", "default": 9, "choices": [3,5,7,9,11,13] },
-                { "key": "walls", "label": "walls", "default": null,
-                  "choices": [null,0,1,2,3,4,5,6,7,8,9,10,12,15,20] },
-            ]),
-            "halma" => json!([
-                { "key": "board", "label": "board", "default": "star",
-                  "choices": ["star","rhombus","star121"] },
-                { "key": "players", "label": "players", "default": 2, "choices": [2,3] },
-            ]),
-            _ => json!([]),
-        }
+/// A menu value as JSON: a number when it reads as one, `null` for `""` (the default).
+fn menu_value(text: &str) -> Value {
+    if text.is_empty() {
+        Value::Null
+    } else if let Ok(n) = text.parse::<u64>() {
+        json!(n)
+    } else {
+        json!(text)
+    }
+}
+
+/// A parameter as the page offers it: a short label (its help up to the first comma or
+/// bracket), the default, the menu's choices and the allowed range.
+fn param_json(param: &ply_core::Param) -> Value {
+    let label = param
+        .help
+        .split([',', '('])
+        .next()
+        .unwrap_or(param.name)
+        .trim();
+    let range = match param.kind {
+        ParamKind::Int { min, max } => json!({ "min": min, "max": max }),
+        ParamKind::Choice(choices) => json!({ "names": choices }),
     };
-    let games: Vec<Value> = GAME_NAMES
+    json!({
+        "key": param.name,
+        "label": label,
+        "help": param.help,
+        "default": menu_value(param.default).as_u64().map_or_else(
+            || if param.menu.contains(&param.default) { json!(param.default) } else { Value::Null },
+            |n| json!(n),
+        ),
+        "choices": param.menu.iter().map(|c| menu_value(c)).collect::<Vec<_>>(),
+        "allowed": range,
+    })
+}
+
+/// One game as `GET /api/games` describes it: its descriptor and its levels.
+fn game_json(game: GameId) -> Value {
+    let about: &Descriptor = game.descriptor();
+    let level_list: Vec<Value> = levels(game.name())
         .iter()
-        .map(|&game| {
-            let level_list: Vec<Value> = levels(game)
-                .iter()
-                .map(|l| json!({ "name": l.name, "spec": l.spec }))
-                .collect();
-            json!({
-                "name": game,
-                "variants": variants(game),
-                "levels": level_list,
-                "default_level": default_level(game).map(|l| l.name),
-            })
-        })
+        .map(|l| json!({ "name": l.name, "spec": l.spec }))
         .collect();
+    json!({
+        "name": about.name,
+        "title": about.title,
+        "summary": about.summary,
+        "variants": about.params.iter().map(param_json).collect::<Vec<_>>(),
+        "seats": about
+            .seats
+            .iter()
+            .map(|s| json!({ "name": s.name, "colour": s.colour }))
+            .collect::<Vec<_>>(),
+        "notation": { "summary": about.notation.summary, "example": about.notation.example },
+        "values": about.values,
+        "protocol": about.protocol.name(),
+        "levels": level_list,
+        "default_level": default_level(game.name()).map(|l| l.name),
+    })
+}
+
+/// What the page needs to offer every game: each game's descriptor (variant settings with
+/// their choices, seats, notation) and its levels.
+pub fn games_json() -> Value {
+    let games: Vec<Value> = GameId::ALL.iter().map(|&g| game_json(g)).collect();
     json!({ "games": games })
 }

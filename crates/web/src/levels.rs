@@ -12,13 +12,7 @@ pub struct Level {
 }
 
 fn ladder(game: &str) -> &'static [Rung] {
-    match game {
-        "tictactoe" => ply_tictactoe::ladder::LADDER,
-        "connect4" => ply_connect4::ladder::LADDER,
-        "quoridor" => ply_quoridor::ladder::LADDER,
-        "halma" => ply_halma::ladder::LADDER,
-        _ => &[],
-    }
+    ply_registry::GameId::from_name(game).map_or(&[], |g| g.descriptor().ladder)
 }
 
 /// The level table of a game, weakest first; empty for a game the server does not know.

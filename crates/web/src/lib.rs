@@ -42,7 +42,7 @@ use axum::Router;
 pub use engine::longest_answer;
 pub use error::ApiError;
 pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
-pub use games::GAME_NAMES;
+pub use games::game_names;
 pub use levels::{default_level, levels, Level};
 pub use memory::DEFAULT_MAX_SEARCH_MB;
 

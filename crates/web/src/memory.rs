@@ -37,9 +37,9 @@ pub(crate) fn check_table_memory(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_names;
     use crate::games::{Catalogs, VariantRequest};
     use crate::levels::levels;
-    use crate::GAME_NAMES;
 
     #[test]
     fn a_spec_over_the_cap_is_refused_naming_spec_memory_and_cap() {
@@ -63,7 +63,7 @@ mod tests {
     #[test]
     fn every_level_fits_the_default_cap() {
         let catalogs = Catalogs::new();
-        for game in GAME_NAMES {
+        for game in game_names() {
             let session = catalogs
                 .new_session(game, &VariantRequest::default())
                 .unwrap();

@@ -201,7 +201,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     with_game!(args.game, &args.variant, |state, catalog| {
         let result = run_in(
             "arena",
-            args.game.as_str(),
+            args.game.name(),
             &state,
             &catalog,
             &config,

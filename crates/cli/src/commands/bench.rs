@@ -92,9 +92,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 fn search_bench() -> anyhow::Result<()> {
     let mut rows = Vec::new();
     for case in CASES {
-        let variant = VariantArgs {
-            players: case.players,
-            ..VariantArgs::default()
+        let variant = match case.players {
+            Some(players) => VariantArgs::default().with("players", players),
+            None => VariantArgs::default(),
         };
         let row: Row = with_game!(case.game, &variant, |state, catalog| {
             run_case(case, state, &catalog)?
@@ -102,8 +102,8 @@ fn search_bench() -> anyhow::Result<()> {
         println!(
             "{:<11} {:<72} {:>12} nodes {:>9.1} ms",
             match case.players {
-                Some(n) => format!("{}/{n}p", case.game.as_str()),
-                None => case.game.as_str().to_string(),
+                Some(n) => format!("{}/{n}p", case.game.name()),
+                None => case.game.name().to_string(),
             },
             row.label,
             row.nodes,

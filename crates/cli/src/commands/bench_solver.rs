@@ -75,14 +75,15 @@ fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
         );
     };
     // Other games' flags are refused as everywhere; Connect Four's must match the set.
-    connect4_from(&args.variant)?;
-    let given = &args.variant;
+    let given = connect4_from(&args.variant)?;
+    let settings = &args.variant.settings;
     for (flag, value, wanted) in [
-        ("--width", given.width, set.width),
-        ("--height", given.height, set.height),
-        ("--k", given.k, 4),
+        ("--width", given.width(), set.width),
+        ("--height", given.height(), set.height),
+        ("--k", given.k(), 4),
     ] {
-        if let Some(v) = value.filter(|&v| v != wanted) {
+        let flag_given = settings.get(flag.trim_start_matches('-')).is_some();
+        if let Some(v) = Some(value).filter(|&v| flag_given && v != wanted) {
             bail!(
                 "--set {} is for the {}x{} board with 4 in a row, not {flag} {v}",
                 set.name,

@@ -13,7 +13,6 @@ use ply_halma::engine::{Engine, EngineOptions};
 use ply_search::spec::parse_duration;
 use serde_json::json;
 
-use crate::games::new_halma;
 use crate::lines::LineReader;
 use crate::variant::VariantArgs;
 
@@ -35,7 +34,7 @@ pub struct HalmaEngineArgs {
 
 /// Runs the engine until the end of standard input.
 pub fn run(args: &HalmaEngineArgs) -> anyhow::Result<()> {
-    let start = new_halma(&args.variant)?;
+    let start: ply_halma::Halma = crate::games::start(&args.variant)?;
     let time = match &args.time {
         Some(text) => Some(parse_duration(text).ok_or_else(|| {
             anyhow!("--time {text}: expected a duration such as 150ms, 2s or 0.5s")

@@ -86,7 +86,7 @@ pub fn run(args: &LevelsArgs) -> anyhow::Result<()> {
         let config = args.config()?;
         let result = super::arena::play_tournament(
             "levels",
-            args.game.as_str(),
+            args.game.name(),
             &state,
             &catalog,
             &config,

@@ -1,10 +1,12 @@
-//! `ply list`: every game with its variant options, and every agent with its keys.
+//! `ply list`: every game as its descriptor describes it (variant options with their
+//! defaults and ranges, seats, notation, what values mean, default agent), and every agent
+//! of its catalog with its keys and their real values.
 
 use clap::Args;
 use ply_core::{Game, ZobristHash};
 use ply_search::spec::Catalog;
 
-use crate::games::{default_agent, with_game, GameName};
+use crate::games::{with_game, GameName};
 use crate::variant::VariantArgs;
 
 #[derive(Args, Debug)]
@@ -27,19 +29,42 @@ pub fn run(args: &ListArgs) -> anyhow::Result<()> {
             Ok(())
         });
         if let Err(e) = shown {
-            println!("{}: {e}\n", game.as_str());
+            println!("{}: {e}\n", game.name());
         }
     }
     Ok(())
 }
 
 fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalog<G>) {
+    let about = game.descriptor();
     match state.variant() {
-        v if v.is_empty() => println!("{}", game.as_str()),
-        v => println!("{} — {v}", game.as_str()),
+        v if v.is_empty() => println!("{} ({})", about.name, about.title),
+        v => println!("{} ({}) — {v}", about.name, about.title),
     }
-    println!("  variant options: {}", game.variant_help());
-    println!("  default agent:   {}", default_agent(game));
+    println!("  {}", about.summary);
+    if about.params.is_empty() {
+        println!("  variant options: none");
+    } else {
+        println!("  variant options:");
+        for param in about.params {
+            println!(
+                "    --{:<10} {}, {} (default {})",
+                param.name,
+                param.help,
+                param.allowed(),
+                param.default
+            );
+        }
+    }
+    let seats: Vec<&str> = about.seats.iter().map(|s| s.name).collect();
+    println!("  seats:           {}", seats.join(", "));
+    println!(
+        "  moves:           {} (e.g. {})",
+        about.notation.summary, about.notation.example
+    );
+    println!("  values:          {}", about.values);
+    println!("  protocol:        {}", about.protocol.name());
+    println!("  default agent:   {}", game.default_agent());
     println!(
         "  agents, then evaluators (eval=), orderings (order=) and playout policies (rollout=):"
     );

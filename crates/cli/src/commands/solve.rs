@@ -51,16 +51,7 @@ pub struct SolveArgs {
 
 /// The Connect Four board the variant flags describe (default 7x6, four in a row).
 pub fn connect4_from(variant: &VariantArgs) -> anyhow::Result<Connect4> {
-    crate::games::only_flags(
-        crate::games::GameName::Connect4,
-        variant,
-        &["--width", "--height", "--k"],
-    )?;
-    Ok(Connect4::new(
-        variant.width.unwrap_or(7),
-        variant.height.unwrap_or(6),
-        variant.k.unwrap_or(4),
-    )?)
+    crate::games::start(variant)
 }
 
 /// The longest line read from standard input; a longer one is reported and skipped.

@@ -27,15 +27,11 @@ fn game_of(command: &Command) -> Option<(GameName, &VariantArgs)> {
 
 /// Builds the start position the flags describe; the error, if any, as text.
 fn build(game: GameName, variant: &VariantArgs) -> Result<String, String> {
-    let built = match game {
-        GameName::Tictactoe => games::new_tictactoe(variant).map(|_| ()),
-        GameName::Connect4 => ply_cli::commands::solve::connect4_from(variant).map(|_| ()),
-        GameName::Quoridor => games::new_quoridor(variant).map(|_| ()),
-        GameName::Halma => games::new_halma(variant).map(|_| ()),
-    };
-    built
-        .map(|()| "built".to_string())
-        .map_err(|e| format!("{e:#}"))
+    ply_registry::with_game!(game, |G| {
+        <G as ply_core::Described>::from_settings(&variant.settings)
+            .map(|_| "built".to_string())
+            .map_err(|e| e.to_string())
+    })
 }
 
 /// The words of the first line, as a shell would pass them (no quoting).
@@ -152,7 +148,12 @@ impl Target for Flags {
                     .split_whitespace()
                     .filter_map(|word| word.strip_prefix("--"))
                     .any(|flag| !flag.is_empty() && setting.split(' ').any(|w| w == flag));
-                if !names_a_flag {
+                // `--board=` gives an empty value, which a message names as ''.
+                let names_an_empty_value = message.contains("''")
+                    && line
+                        .split_whitespace()
+                        .any(|word| word.starts_with("--") && word.ends_with('='));
+                if !names_a_flag && !names_an_empty_value {
                     check_error(&message, &line)?;
                 }
                 Ok(Outcome::of(&message))
@@ -244,33 +245,17 @@ impl Target for Play {
         args.level = None;
         let mut person = Cursor::new(rest.as_bytes().to_vec());
         let mut screen = Vec::new();
-        let result = match args.game {
-            GameName::Tictactoe => games::new_tictactoe(&args.variant).and_then(|s| {
+        let result = ply_registry::with_game!(args.game, |G| {
+            games::start::<G>(&args.variant).and_then(|s| {
                 session(
                     s,
-                    &ply_tictactoe::catalog(),
+                    &<G as ply_registry::Registered>::catalog(),
                     &args,
                     &mut person,
                     &mut screen,
                 )
-            }),
-            GameName::Connect4 => {
-                ply_cli::commands::solve::connect4_from(&args.variant).and_then(|s| {
-                    session(s, &ply_connect4::catalog(), &args, &mut person, &mut screen)
-                })
-            }
-            GameName::Quoridor => games::new_quoridor(&args.variant).and_then(|s| {
-                session(
-                    s,
-                    &ply_quoridor::agents::catalog(),
-                    &args,
-                    &mut person,
-                    &mut screen,
-                )
-            }),
-            GameName::Halma => games::new_halma(&args.variant)
-                .and_then(|s| session(s, &ply_halma::catalog(), &args, &mut person, &mut screen)),
-        };
+            })
+        });
         match result {
             Ok(()) => Ok(Outcome::of(&format!("played {}", screen.len().min(1)))),
             Err(e) => {

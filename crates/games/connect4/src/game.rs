@@ -59,6 +59,38 @@ pub struct Connect4 {
 }
 
 impl Connect4 {
+    /// The standard board: 7 columns, 6 rows, 4 in a row.
+    pub const STANDARD: (usize, usize, usize) = (7, 6, 4);
+
+    /// The board a front end builds from the settings a user gave, each missing one at its
+    /// [`STANDARD`](Self::STANDARD) value. When `k` was left out and the board is too small
+    /// for a line of 4, the error names the board the user chose, not a `k` they never gave.
+    pub fn from_options(
+        width: Option<usize>,
+        height: Option<usize>,
+        k: Option<usize>,
+    ) -> Result<Connect4, GameError> {
+        let (w, h, standard_k) = Self::STANDARD;
+        let (width, height) = (width.unwrap_or(w), height.unwrap_or(h));
+        match Connect4::new(width, height, k.unwrap_or(standard_k)) {
+            Err(GameError::Setting { setting, .. }) if setting == "k" && k.is_none() => {
+                Err(GameError::setting(
+                    "width x height",
+                    format!("{width}x{height}"),
+                    format!(
+                        "a line of {standard_k} (the standard k) does not fit: choose {} or a \
+                         larger board",
+                        match width.max(height) {
+                            3 => "k = 3".to_string(),
+                            longest => format!("k from 3 to {longest}"),
+                        }
+                    ),
+                ))
+            }
+            other => other,
+        }
+    }
+
     /// The empty `width` x `height` board where `k` in a row wins.
     ///
     /// Rules, checked in this order (each error names the setting, the value given and the
@@ -67,6 +99,7 @@ impl Connect4 {
     /// - `height` in `1..=`[`MAX_HEIGHT`] (255);
     /// - `width·(height+1) ≤` [`MAX_BOARD_BITS`] (256: the largest bitboard, sentinel row
     ///   included; so 36 columns allow 6 rows, 1 column 255 rows);
+    /// - `max(width, height) ≥ 3` (otherwise no line of 3 fits);
     /// - `k` in `3..=max(width, height)` (lines of 1 or 2 are not played; a longer line fits
     ///   nowhere), so at most [`MAX_K`] (255).
     ///
@@ -103,6 +136,14 @@ impl Connect4 {
             ));
         };
         let longest = width.max(height);
+        if longest < 3 {
+            // No k is playable, so name the board rather than state an empty range of k.
+            return Err(GameError::setting(
+                "width x height",
+                format!("{width}x{height}"),
+                "no line of 3 fits: the width or the height must be at least 3",
+            ));
+        }
         if k < 3 {
             return Err(GameError::setting(
                 "k",

@@ -15,6 +15,7 @@
 
 pub mod agents;
 pub mod bits;
+pub mod descriptor;
 pub mod eval;
 mod game;
 pub mod ladder;

@@ -8,6 +8,7 @@
 
 pub mod agents;
 mod bench;
+pub mod descriptor;
 mod display;
 pub mod engine;
 pub mod eval;

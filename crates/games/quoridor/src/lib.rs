@@ -23,6 +23,7 @@
 
 pub mod agents;
 mod board;
+pub mod descriptor;
 mod display;
 pub mod eval;
 mod game;

@@ -6,6 +6,7 @@
 
 pub mod agents;
 mod board;
+pub mod descriptor;
 mod eval;
 pub mod ladder;
 mod notation;

@@ -9,10 +9,6 @@ use serde_json::{json, Value};
 use super::BoardView;
 
 impl BoardView for Connect4 {
-    fn player_names(&self) -> Vec<String> {
-        vec!["Red".into(), "Yellow".into()]
-    }
-
     fn board_json(&self) -> Value {
         let rows: Vec<Vec<Option<usize>>> = (0..self.height())
             .map(|row| (0..self.width()).map(|col| self.owner(col, row)).collect())

@@ -13,13 +13,6 @@ fn xy(state: &Halma, cell: ply_halma::Cell) -> Value {
 }
 
 impl BoardView for Halma {
-    fn player_names(&self) -> Vec<String> {
-        LETTERS[..self.num_players()]
-            .iter()
-            .map(|c| c.to_string())
-            .collect()
-    }
-
     fn board_json(&self) -> Value {
         let cells: Vec<Value> = cells_of(self.board().all_cells())
             .map(|cell| {

@@ -9,13 +9,20 @@ mod halma;
 mod quoridor;
 mod tictactoe;
 
-use ply_core::{Game, Scores};
+use ply_core::{Described, Scores};
 use serde_json::{json, Value};
 
 /// The game-specific half of a view.
-pub trait BoardView: Game {
-    /// How the page names each seat (`X`/`O`, `Black`/`White`, `A`/`B`/`C` …).
-    fn player_names(&self) -> Vec<String>;
+pub trait BoardView: Described {
+    /// How the page names each seat: the descriptor's seat names (`X`/`O`, `Black`/`White`,
+    /// `A`/`B`/`C` …).
+    fn player_names(&self) -> Vec<String> {
+        Self::DESCRIPTOR
+            .seat_names(self.num_players())
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    }
 
     /// The drawing data: cells, pawns, walls, pegs.
     fn board_json(&self) -> Value;

@@ -4,19 +4,12 @@
 
 use ply_core::Player;
 use ply_quoridor::notation::{format_square, format_wall};
-use ply_quoridor::{Orientation, Quoridor, BLACK, WHITE};
+use ply_quoridor::{Orientation, Quoridor};
 use serde_json::{json, Value};
 
 use super::BoardView;
 
 impl BoardView for Quoridor {
-    fn player_names(&self) -> Vec<String> {
-        let mut names = vec![String::new(); 2];
-        names[BLACK] = "Black".into();
-        names[WHITE] = "White".into();
-        names
-    }
-
     fn board_json(&self) -> Value {
         let pawns: Vec<Value> = [0 as Player, 1]
             .iter()

@@ -52,7 +52,26 @@ async fn list_names_every_game_with_variants_and_levels() {
     assert_eq!(names, ["connect4", "quoridor", "halma", "tictactoe"]);
     for game in info["games"].as_array().unwrap() {
         assert!(game["levels"].as_array().unwrap().len() >= 5, "{game}");
+        // The descriptor: a title, seats with colours, a notation example, each setting's
+        // default among its menu's choices.
+        assert!(!game["title"].as_str().unwrap().is_empty(), "{game}");
+        assert!(game["seats"].as_array().unwrap().len() >= 2, "{game}");
+        assert!(game["seats"][0]["colour"]
+            .as_str()
+            .unwrap()
+            .starts_with('#'));
+        assert!(!game["notation"]["example"].as_str().unwrap().is_empty());
+        for setting in game["variants"].as_array().unwrap() {
+            let choices = setting["choices"].as_array().unwrap();
+            assert!(choices.contains(&setting["default"]), "{setting}");
+        }
     }
+    let quoridor = &info["games"][1];
+    assert_eq!(quoridor["seats"][0]["name"], "Black");
+    assert_eq!(
+        quoridor["variants"][0]["allowed"],
+        json!({ "min": 3, "max": 25 })
+    );
     assert_eq!(info["max_move_time_ms"], 2000);
 }
 
@@ -129,18 +148,30 @@ async fn create_errors_name_the_game_or_the_setting() {
         "bad_variant",
         &["players"],
     );
+    // A setting of another game, or of none: the game names it and its own settings.
     assert_error(
         &call(json!({ "game": "connect4", "variant": { "walls": 3 } })).await,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "bad_field",
-        &["walls", "width"],
+        "bad_variant",
+        &["walls", "width, height, k"],
     );
     assert_error(
         &call(json!({ "game": "connect4", "variant": { "colour": 3 } })).await,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "bad_body",
+        "bad_variant",
         &["colour"],
     );
+    assert_error(
+        &call(json!({ "game": "connect4", "variant": { "width": [7] } })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["width", "a number or a name"],
+    );
+    // Numbers may come as text, and null is the default.
+    let (status, view) =
+        call(json!({ "game": "quoridor", "variant": { "size": "5", "walls": null } })).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    assert_eq!(view["board"]["pawns"][0]["walls_left"], 3);
     assert_error(
         &call(json!({ "variant": {} })).await,
         StatusCode::UNPROCESSABLE_ENTITY,

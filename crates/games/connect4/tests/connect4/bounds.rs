@@ -44,6 +44,37 @@ fn huge_dimensions_are_refused_with_the_allowed_range() {
         assert_eq!(setting, "k", "{err}");
         assert!(err.contains("at least 3"), "{err}");
     }
+    // Boards where no line of 3 fits name the board, not an empty range of k ("3 to 2").
+    for (width, height) in [(2, 1), (1, 2), (2, 2), (1, 1)] {
+        for k in [0, 3, 4] {
+            let (setting, err) = setting_error(width, height, k);
+            assert_eq!(setting, "width x height", "{err}");
+            assert!(err.contains(&format!("{width}x{height}")), "{err}");
+            assert!(err.contains("at least 3"), "{err}");
+            assert!(!err.contains("3 to 2") && !err.contains("3 to 1"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn a_board_too_small_for_the_standard_k_is_named_when_k_was_not_given() {
+    let err = Connect4::from_options(Some(1), Some(3), None).unwrap_err();
+    let GameError::Setting { ref setting, .. } = err else {
+        panic!("not a setting error: {err}")
+    };
+    assert_eq!(setting, "width x height", "{err}");
+    assert!(err.to_string().contains("'1x3'"), "{err}");
+    assert!(err.to_string().contains("choose k = 3"), "{err}");
+    // Given explicitly, k is the setting at fault.
+    let err = Connect4::from_options(Some(1), Some(3), Some(4)).unwrap_err();
+    assert!(
+        matches!(err, GameError::Setting { ref setting, .. } if setting == "k"),
+        "{err}"
+    );
+    // Missing settings take the standard values.
+    let standard = Connect4::from_options(None, None, None).unwrap();
+    assert_eq!(standard, Connect4::new(7, 6, 4).unwrap());
+    assert!(Connect4::from_options(Some(1), Some(3), Some(3)).is_ok());
 }
 
 /// The extreme boards `Connect4::new` accepts: widest (36 columns, the most rows they allow,

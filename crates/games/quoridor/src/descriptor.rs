@@ -1,0 +1,74 @@
+//! Quoridor as every front end sees it (see `ply_core::descriptor`).
+
+use ply_core::Settings;
+use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
+
+use crate::board::Quoridor;
+use crate::geometry::MAX_SIZE;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "quoridor",
+    title: "Quoridor",
+    summary: "Race your pawn to the far side; walls slow the other down but never shut it in.",
+    params: &[
+        Param {
+            name: "size",
+            help: "board size, odd",
+            kind: ParamKind::Int {
+                min: 3,
+                max: MAX_SIZE,
+            },
+            default: "9",
+            menu: &["3", "5", "7", "9", "11", "13"],
+        },
+        Param {
+            name: "walls",
+            help: "walls per player",
+            kind: ParamKind::Int {
+                min: 0,
+                max: u32::MAX as usize,
+            },
+            default: "floor(7n/4 − 23/4): 10 on 9x9",
+            menu: &[
+                "", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "15", "20",
+            ],
+        },
+    ],
+    seats: &[
+        Seat {
+            name: "Black",
+            colour: "#1d1d1d",
+        },
+        Seat {
+            name: "White",
+            colour: "#fafafa",
+        },
+    ],
+    notation: Notation {
+        summary: "a pawn step names its square (e2); a wall names the upper-left cell of its \
+                  2x2 block and h or v (e3h)",
+        example: "e2",
+    },
+    values: "tree searches: 10 a step of shortest-path difference (the opponent's path \
+             minus the mover's) plus smaller terms for walls in hand and the next row, \
+             ±(1000000 − plies) for a proven result; MCTS: the mean reward, 0 to 1",
+    ladder: crate::ladder::LADDER,
+    rated_on: &[],
+    protocol: Protocol::Qtp,
+};
+
+impl Described for Quoridor {
+    const DESCRIPTOR: &'static Descriptor = &DESCRIPTOR;
+
+    fn from_settings(settings: &Settings) -> Result<Quoridor, GameError> {
+        DESCRIPTOR.check_names(settings)?;
+        let size = DESCRIPTOR.int(settings, "size")?.unwrap_or(9);
+        Quoridor::check_size(size)?;
+        let walls = match DESCRIPTOR.int(settings, "walls")? {
+            // In range, so it fits.
+            Some(walls) => walls as u32,
+            None => Quoridor::default_walls(size),
+        };
+        Quoridor::new(size, walls)
+    }
+}
