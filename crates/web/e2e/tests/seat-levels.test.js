@@ -20,6 +20,7 @@ class Node {
     this.dataset = {};
     this.textContent = '';
     this.selectedIndex = null;
+    this.style = {};
   }
   set id(v) { this._id = v; this.registry[v] = this; }
   get id() { return this._id; }
@@ -27,7 +28,8 @@ class Node {
   replaceChildren(...nodes) { this.children = nodes; }
   addEventListener() {}
   setAttribute() {}
-  descendants() { return this.children.flatMap((c) => [c, ...c.descendants()]); }
+  // Text appended as a string is a text node: it has no children to search.
+  descendants() { return this.children.filter((c) => c instanceof Node).flatMap((c) => [c, ...c.descendants()]); }
   querySelectorAll(selector) {
     if (selector === 'select') return this.descendants().filter((n) => n.tag === 'select');
     if (selector === '[data-variant]') return this.descendants().filter((n) => n.dataset.variant !== undefined);
