@@ -1,5 +1,9 @@
 //! The `ply` binary driven the way a person or a program uses it.
 
+// A test binary per crate: the referee test is a module, not a target of its own.
+#[path = "cli/referee.rs"]
+mod referee;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -33,7 +33,7 @@ pub enum Board {
     /// `64 < width·(height+1) ≤ 128`.
     Wide(Position<u128>),
     /// `128 < width·(height+1) ≤ 256` (a four-limb integer: slower, same rules).
-    Huge(Position<crate::wide::U256>),
+    Huge(Position<crate::u256::U256>),
 }
 
 /// Runs `$body` with `$p` bound to the position, whatever its integer width.

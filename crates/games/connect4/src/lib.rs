@@ -25,7 +25,7 @@ pub mod report;
 pub mod solver;
 pub mod testset;
 mod text;
-pub mod wide;
+pub mod u256;
 
 pub use agents::{catalog, Perfect};
 pub use eval::{CenterFirst, Seed001, Threats};

@@ -536,7 +536,7 @@ mod tests {
 
     #[test]
     fn long_lines_complete_where_every_window_says() {
-        use crate::wide::U256;
+        use crate::u256::U256;
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
         let mut next = move || {
             seed ^= seed << 13;

@@ -3,7 +3,13 @@
 //! walls, repetitions scored as draws, and a budget in time or nodes.
 //!
 //! It lives here rather than in the generic search crate because the parts that make it
-//! strong know Quoridor: which walls touch a shortest path, how far a step brings a pawn.
+//! strong know Quoridor: which walls touch a shortest path, how far a step brings a pawn
+//! (the generic alpha-beta's ordering and filter hooks see one move list at a time; this
+//! search computes the opponent's shortest path once per node and uses it for the wall
+//! filter, the ordering and the late-wall reductions together, and it has seed 002's
+//! pseudo-depth, which changes how depth is counted).
+//! The value conventions (window bounds, proven results in the table) are the generic
+//! search's own (`ply_search::value`).
 //! Move lists are per-ply buffers allocated once per agent, so the search never allocates.
 
 use std::sync::Arc;
@@ -11,6 +17,7 @@ use std::time::Duration;
 
 use ply_core::eval::WIN;
 use ply_core::{Agent, Decision, Evaluator, Game, Player, SearchLimits, Stopper, ZobristHash};
+use ply_search::value::{value_from_table, value_to_table, INFINITY};
 
 use crate::board::Quoridor;
 use crate::geometry::{Move, Orientation, Wall};
@@ -415,7 +422,7 @@ impl AlphaBetaAgent {
         if let Some(entry) = self.probe(key) {
             table_move = entry.best;
             if ply > 0 && entry.depth as u32 >= depth {
-                let value = from_table(entry.value, ply);
+                let value = value_from_table(entry.value, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => value >= beta,
@@ -442,7 +449,7 @@ impl AlphaBetaAgent {
             self.order(state, &mut moves, &mut scores, table_move, ply, &paths);
         }
         let original_alpha = alpha;
-        let mut best_value = -WIN - 1;
+        let mut best_value = -INFINITY;
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             state.play(mv);
@@ -501,7 +508,7 @@ impl AlphaBetaAgent {
         };
         self.store(TableEntry {
             key,
-            value: to_table(best_value, ply),
+            value: value_to_table(best_value, ply),
             depth: depth.min(255) as u8,
             bound,
             best: best_move,
@@ -579,7 +586,7 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         self.root_hint = None;
         loop {
             self.root_best = None;
-            let value = self.negamax(&mut s, depth, 0, -WIN - 1, WIN + 1, &mut stopper);
+            let value = self.negamax(&mut s, depth, 0, -INFINITY, INFINITY, &mut stopper);
             iterations += 1;
             if stopper.stopped() {
                 // The cut iteration searched the previous best move first: a move it
@@ -657,26 +664,5 @@ fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
     match wall.orientation {
         Orientation::Horizontal => path.up[r] >> c & 0b11 != 0,
         Orientation::Vertical => (path.right[r] | path.right[r + 1]) >> c & 1 != 0,
-    }
-}
-
-/// Proven results are stored relative to the node, so they stay right at any ply.
-fn to_table(value: i32, ply: usize) -> i32 {
-    if value >= ply_core::eval::EVAL_BOUND {
-        value + ply as i32
-    } else if value <= -ply_core::eval::EVAL_BOUND {
-        value - ply as i32
-    } else {
-        value
-    }
-}
-
-fn from_table(value: i32, ply: usize) -> i32 {
-    if value >= ply_core::eval::EVAL_BOUND {
-        value - ply as i32
-    } else if value <= -ply_core::eval::EVAL_BOUND {
-        value + ply as i32
-    } else {
-        value
     }
 }

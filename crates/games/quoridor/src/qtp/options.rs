@@ -39,10 +39,12 @@ impl EngineOptions {
         let mut options = EngineOptions::default();
         let mut i = 0;
         while i < args.len() {
-            let (key, inline) = match args[i].split_once('=') {
-                Some((k, v)) => (k.trim_start_matches('-'), Some(v.to_string())),
-                None => (args[i].trim_start_matches('-'), None),
+            // `written` is the option as given (`-seed`, `--move-time`), for messages.
+            let (written, inline) = match args[i].split_once('=') {
+                Some((k, v)) => (k, Some(v.to_string())),
+                None => (args[i].as_str(), None),
             };
+            let key = written.trim_start_matches('-');
             let takes_value = matches!(
                 key,
                 "seed" | "move-time" | "game-time-per-size" | "safety" | "agent"
@@ -54,9 +56,9 @@ impl EngineOptions {
                 inline
             };
             let seconds = |v: &Option<String>| match v {
-                Some(text) => parse_time_option(&format!("-{key}"), text),
+                Some(text) => parse_time_option(written, text),
                 None => Err(format!(
-                    "-{key} needs a number of seconds, more than 0 and at most 31536000 \
+                    "{written} needs a number of seconds, more than 0 and at most 31536000 \
                      (1 year), e.g. 30 or 1.5"
                 )),
             };
@@ -65,7 +67,7 @@ impl EngineOptions {
                     options.seed = value
                         .as_deref()
                         .and_then(|s| s.parse().ok())
-                        .ok_or("-seed needs a whole number")?;
+                        .ok_or_else(|| format!("{written} needs a whole number"))?;
                 }
                 "move-time" => options.budget.per_move = seconds(&value)?,
                 "game-time-per-size" => options.budget.per_game_per_size = seconds(&value)?,
@@ -74,9 +76,11 @@ impl EngineOptions {
                         .as_deref()
                         .and_then(|s| s.parse().ok())
                         .filter(|f: &f64| *f > 0.0 && *f <= 1.0)
-                        .ok_or("-safety needs a fraction in (0, 1]")?;
+                        .ok_or_else(|| format!("{written} needs a fraction in (0, 1]"))?;
                 }
-                "agent" => options.agent = value.ok_or("-agent needs a spec")?,
+                "agent" => {
+                    options.agent = value.ok_or_else(|| format!("{written} needs a spec"))?
+                }
                 "verbose" => options.verbose = true,
                 _ => {}
             }

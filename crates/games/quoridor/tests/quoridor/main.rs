@@ -3,7 +3,6 @@
 
 mod agents;
 mod qtp;
-mod qtp_process;
 mod qtp_random;
 mod rules;
 mod search;

@@ -1,4 +1,4 @@
-//! Drives the built engine through pipes as a referee does: `-seed N` and an unknown
+//! Drives `ply` through pipes as a Quoridor referee does: `ply -seed N` and an unknown
 //! argument on the command line, one command at a time, each reply read up to its empty
 //! line, a whole game of engine against itself, then end of input.
 
@@ -23,7 +23,7 @@ fn reply(reader: &mut impl BufRead) -> String {
 
 #[test]
 fn a_referee_plays_a_game_through_pipes() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply-quoridor-qtp"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(["-seed", "42", "-referee-flag", "-move-time", "0.05"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
