@@ -49,8 +49,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         },
     ],
     notation: Notation {
-        summary: "a column: 1-9, then 0 for the tenth, then a-z (a game is the string of its \
-                  columns, e.g. 4453)",
+        summary: "a column: 1-9, then 0 for the tenth, then a-z; a game is the string of its \
+                  columns, as 4453",
         example: "4",
     },
     values: "tree searches: the threat evaluation in stone-window units, ±(1000000 − plies) \

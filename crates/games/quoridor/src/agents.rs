@@ -244,13 +244,13 @@ pub fn catalog() -> Catalog<Quoridor> {
     catalog
 }
 
-/// Builds an agent from its spec (`strongest`, `seed002`, `mcts:time=1s`, …) with a seed
-/// for its randomness.
-pub fn build_agent(spec: &str, seed: u64) -> Result<Box<dyn Agent<Quoridor>>, String> {
+/// Builds an agent from its spec (`strongest`, `seed002`, `mcts:time=1s`, …) with
+/// `rng_seed` for its randomness.
+pub fn build_agent(spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<Quoridor>>, String> {
     let spec = if spec.trim().is_empty() {
         "strongest"
     } else {
         spec
     };
-    catalog().build(spec, seed).map_err(|e| e.to_string())
+    catalog().build(spec, rng_seed).map_err(|e| e.to_string())
 }

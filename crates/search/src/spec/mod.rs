@@ -310,14 +310,14 @@ impl<G: Game + ZobristHash> Catalog<G> {
         });
     }
 
-    /// Builds an agent from `NAME[:key=value,...]` (an agent or a preset), with `seed` for
-    /// its randomness.
-    pub fn build(&self, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+    /// Builds an agent from `NAME[:key=value,...]` (an agent or a preset), with `rng_seed`
+    /// for its randomness. (`seed001`… in agent names are source reports, not random seeds.)
+    pub fn build(&self, spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
         let (entry, params) = self.checked(spec)?;
         match &entry.build {
-            Build::Factory(factory) => factory(&params, seed),
-            Build::CatalogFactory(factory) => factory(self, &params, seed),
-            Build::Generic(kind) => self.build_generic(*kind, &params, seed),
+            Build::Factory(factory) => factory(&params, rng_seed),
+            Build::CatalogFactory(factory) => factory(self, &params, rng_seed),
+            Build::Generic(kind) => self.build_generic(*kind, &params, rng_seed),
         }
     }
 
