@@ -54,9 +54,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         },
     ],
     notation: Notation {
-        summary: "the cells a peg visits, as JSON ([[3,-6],[3,-5]]) or only its two ends \
-                  (3,-6 3,-5); cells are axial coordinates x,y",
-        example: "3,-6 3,-5",
+        summary: "the cells a peg visits, as JSON ([[1,-4],[1,-3]]) or only its two ends \
+                  (1,-4 1,-3); cells are axial coordinates x,y",
+        example: "1,-4 1,-3",
     },
     values: "tree searches: the opponents' remaining cost minus the mover's (progress: 10 \
              a cell of distance to the home tip, 2 a cell off the axis; seed 003: its \

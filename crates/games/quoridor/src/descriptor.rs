@@ -45,9 +45,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         },
     ],
     notation: Notation {
-        summary: "a pawn step names its square (e2); a wall names the upper-left cell of its \
+        summary: "a pawn step names its square (e8); a wall names the upper-left cell of its \
                   2x2 block and h or v (e3h)",
-        example: "e2",
+        example: "e8",
     },
     values: "tree searches: 10 a step of shortest-path difference (the opponent's path \
              minus the mover's) plus smaller terms for walls in hand and the next row, \

@@ -73,14 +73,18 @@ fn pons_begin_easy_all() {
     check_set("Test_L1_R1", 1000);
 }
 
+// The two hardest sets are sampled: their first lines take most of a clean `cargo test`'s
+// minute of solving already. Every line of every set is checked by
+// `ply bench connect4-solver --set NAME` (a benchmark, minutes a set).
+
 #[test]
-fn pons_begin_medium_lines_1_to_100() {
-    check_lines("Test_L1_R2", 0..100);
+fn pons_begin_medium_lines_1_to_50() {
+    check_lines("Test_L1_R2", 0..50);
 }
 
 #[test]
-fn pons_begin_medium_lines_101_to_200() {
-    check_lines("Test_L1_R2", 100..200);
+fn pons_begin_medium_lines_51_to_100() {
+    check_lines("Test_L1_R2", 50..100);
 }
 
 #[test]
@@ -91,16 +95,6 @@ fn pons_begin_hard_lines_1_to_5() {
 #[test]
 fn pons_begin_hard_lines_6_to_10() {
     check_lines("Test_L1_R3", 5..10);
-}
-
-#[test]
-fn pons_begin_hard_lines_11_to_15() {
-    check_lines("Test_L1_R3", 10..15);
-}
-
-#[test]
-fn pons_begin_hard_lines_16_to_20() {
-    check_lines("Test_L1_R3", 15..20);
 }
 
 #[test]
