@@ -55,7 +55,7 @@ fn variant_flags_of_another_game_are_refused() {
     let out = ply(&["perft", "tictactoe", "--depth", "1", "--walls", "3"], "");
     assert!(!out.status.success());
     assert!(
-        stderr(&out).contains("tictactoe has no setting 'walls' (its settings: none)"),
+        stderr(&out).contains("tictactoe has no setting 'walls' (its settings: width, height, k)"),
         "{}",
         stderr(&out)
     );
@@ -63,7 +63,7 @@ fn variant_flags_of_another_game_are_refused() {
 
 #[test]
 fn help_for_a_game_offers_only_its_own_variant_flags() {
-    let out = ply(&["engine", "connect4", "--help"], "");
+    let out = ply(&["engine", "tictactoe", "--help"], "");
     assert!(out.status.success(), "{}", stderr(&out));
     let help = stdout(&out);
     for own in ["--width", "--height", "--k"] {

@@ -291,10 +291,13 @@ function drawConnect4(v) {
 }
 
 function drawTicTacToe(v) {
+  // The m,n,k-game: board.width x board.height cells (3x3 when the server sends no shape),
+  // listed row by row from the top-left. The cell size is fixed; the svg scales to fit.
   const cell = 80;
-  const svg = el('svg', { viewBox: `0 0 ${3 * cell} ${3 * cell}`, id: 'tictactoe-board' });
+  const width = v.board.width || 3, height = v.board.height || 3;
+  const svg = el('svg', { viewBox: `0 0 ${width * cell} ${height * cell}`, id: 'tictactoe-board' });
   v.board.cells.forEach((c, i) => {
-    const x = (i % 3) * cell, y = Math.floor(i / 3) * cell;
+    const x = (i % width) * cell, y = Math.floor(i / width) * cell;
     const rect = el('rect', { x, y, width: cell, height: cell, class: 'ttt-cell', 'data-move': c.move }, svg);
     rect.addEventListener('click', () => playMove(c.move));
     if (c.owner !== null) {

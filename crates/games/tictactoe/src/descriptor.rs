@@ -1,14 +1,47 @@
-//! Tic-tac-toe as every front end sees it (see `ply_core::descriptor`).
+//! The m,n,k-game as every front end sees it (see `ply_core::descriptor`).
 
-use ply_core::{Described, Descriptor, GameError, Notation, Protocol, Seat, Settings};
+use ply_core::Settings;
+use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
 
-use crate::board::TicTacToe;
+use crate::board::{TicTacToe, MAX_SIDE};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "tictactoe",
-    title: "Tic-tac-toe",
-    summary: "Mark cells in turn on a 3x3 board; three in a row wins.",
-    params: &[],
+    title: "Tic-tac-toe (m,n,k-game)",
+    summary: "Mark cells in turn; k in a row wins (3x3, 3 in a row by default; Gomoku is \
+              15x15, 5).",
+    params: &[
+        Param {
+            name: "width",
+            help: "number of columns (if not given: 3, or k when k is larger)",
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_SIDE,
+            },
+            default: "3",
+            menu: &["3", "4", "5", "6", "7", "10", "15", "19"],
+        },
+        Param {
+            name: "height",
+            help: "number of rows (if not given: 3, or k when k is larger)",
+            kind: ParamKind::Int {
+                min: 1,
+                max: MAX_SIDE,
+            },
+            default: "3",
+            menu: &["3", "4", "5", "6", "7", "10", "15", "19"],
+        },
+        Param {
+            name: "k",
+            help: "marks in a row needed to win (at most the longer side)",
+            kind: ParamKind::Int {
+                min: 3,
+                max: MAX_SIDE,
+            },
+            default: "3",
+            menu: &["3", "4", "5"],
+        },
+    ],
     seats: &[
         Seat {
             name: "X",
@@ -16,17 +49,17 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         },
         Seat {
             name: "O",
-            colour: "#30638e",
+            colour: "#edae49",
         },
     ],
     notation: Notation {
         summary: "a cell: its column letter from the left and its row number from the bottom \
-                  (b2 is the centre)",
+                  (b2 is the centre of 3x3)",
         example: "b2",
     },
-    values: "tree searches: open lines, 1 and 10 for one and two own marks, the opponent's \
-             counted against, ±(1000000 − plies) for a proven result; MCTS: the mean \
-             reward, 0 to 1",
+    values: "tree searches: open lines counted, more for lines nearer completion (3x3: 1 \
+             and 10 for one and two marks), ±(1000000 − plies) for a proven result; MCTS: \
+             the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
     protocol: Protocol::Text,
@@ -37,6 +70,10 @@ impl Described for TicTacToe {
 
     fn from_settings(settings: &Settings) -> Result<TicTacToe, GameError> {
         DESCRIPTOR.check_names(settings)?;
-        Ok(TicTacToe::new())
+        TicTacToe::from_options(
+            DESCRIPTOR.int(settings, "width")?,
+            DESCRIPTOR.int(settings, "height")?,
+            DESCRIPTOR.int(settings, "k")?,
+        )
     }
 }

@@ -1,4 +1,8 @@
-//! Tic-tac-toe against its published counts and the conformance kit.
+//! Tic-tac-toe against its published counts and the conformance kit; the other m,n,k
+//! shapes (Gomoku included) in `rules/shapes.rs`.
+
+#[path = "rules/shapes.rs"]
+mod shapes;
 
 use std::collections::HashSet;
 

@@ -115,7 +115,12 @@ impl RolloutPolicy<TicTacToe> for FirstMove {
         "first"
     }
 
-    fn choose(&self, state: &TicTacToe, moves: &[u8], _rng: &mut SearchRng) -> u8 {
+    fn choose(
+        &self,
+        state: &TicTacToe,
+        moves: &[ply_tictactoe::Cell],
+        _rng: &mut SearchRng,
+    ) -> ply_tictactoe::Cell {
         self.calls.fetch_add(1, Ordering::Relaxed);
         let mut legal = Vec::new();
         state.legal_moves(&mut legal);
