@@ -26,6 +26,7 @@ pub mod solver;
 pub mod testset;
 mod text;
 pub mod u256;
+mod view;
 
 pub use agents::{catalog, Perfect};
 pub use eval::{CenterFirst, Seed001, Threats};

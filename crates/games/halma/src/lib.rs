@@ -21,6 +21,7 @@ pub mod pruning;
 pub mod seed003;
 mod settings;
 mod state;
+mod view;
 
 pub use agents::{catalog, Champion};
 pub use bench::bench_positions;

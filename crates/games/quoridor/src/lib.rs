@@ -37,6 +37,7 @@ mod rules;
 pub mod search;
 mod text;
 pub mod threat;
+mod view;
 
 pub use board::{Quoridor, BLACK, WHITE};
 pub use eval::{RaceEval, Seed002Eval, Seed004Eval};

@@ -11,6 +11,7 @@ pub mod descriptor;
 mod eval;
 pub mod ladder;
 mod notation;
+mod view;
 
 pub use agents::catalog;
 pub use board::{Cell, Marks, TicTacToe, MAX_CELLS, MAX_SIDE};

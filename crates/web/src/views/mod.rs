@@ -2,42 +2,13 @@
 //! games' public accessors.
 //!
 //! Every view has the same outer shape (see [`position_json`]); the `board` field is the
-//! game's own drawing data, described in each game's module.
+//! game's own drawing data, which each game writes in its own folder (`src/view.rs`, the
+//! [`BoardView`] trait of `ply-view`).
 
-mod connect4;
-mod halma;
-mod quoridor;
-mod tictactoe;
+pub use ply_view::BoardView;
 
-use ply_core::{Described, Scores};
+use ply_core::Scores;
 use serde_json::{json, Value};
-
-/// The game-specific half of a view.
-pub trait BoardView: Described {
-    /// How the page names each seat: the descriptor's seat names (`X`/`O`, `Black`/`White`,
-    /// `A`/`B`/`C` …).
-    fn player_names(&self) -> Vec<String> {
-        Self::DESCRIPTOR
-            .seat_names(self.num_players())
-            .into_iter()
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// The drawing data: cells, pawns, walls, pegs.
-    fn board_json(&self) -> Value;
-
-    /// One JSON entry per legal move. The default is the move's notation; games whose page
-    /// needs more (halma's hop paths) add it.
-    fn legal_move_json(&self, mv: Self::Move) -> Value {
-        Value::String(self.format_move(mv))
-    }
-
-    /// The moves played so far as a record in the game's notation, without a header.
-    fn record_body(&self, moves: &[String]) -> String {
-        moves.join("\n")
-    }
-}
 
 /// A draw the server declares in a game whose own rules would let it go on (see
 /// `session`): Quoridor has no draw at all, so without these a game could last for ever.

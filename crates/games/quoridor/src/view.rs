@@ -1,13 +1,15 @@
+//! What the browser page draws of a position (`ply_view::BoardView`).
+//!
 //! Quoridor: pawns and walls in 0-based coordinates (column 0 = `a`, row 0 = row `1` at the
 //! bottom); a wall is given by its slot, the lower-left cell of the 2x2 block it touches, as
 //! the rules crate stores it, and by its notation (QTP: the block's upper-left cell).
 
+use crate::notation::{format_square, format_wall};
+use crate::{Orientation, Quoridor};
 use ply_core::Player;
-use ply_quoridor::notation::{format_square, format_wall};
-use ply_quoridor::{Orientation, Quoridor};
 use serde_json::{json, Value};
 
-use super::BoardView;
+use ply_view::BoardView;
 
 impl BoardView for Quoridor {
     fn board_json(&self) -> Value {

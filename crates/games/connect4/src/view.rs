@@ -1,12 +1,14 @@
+//! What the browser page draws of a position (`ply_view::BoardView`).
+//!
 //! Connect Four: `board.rows[r][c]` is the owner of column `c` (0-based), row `r` counted
 //! from the bottom (`null` empty, 0 first player, 1 second); `column_moves[c]` is the
 //! notation of a drop in column `c`, full or not.
 
-use ply_connect4::Connect4;
+use crate::Connect4;
 use ply_core::Game;
 use serde_json::{json, Value};
 
-use super::BoardView;
+use ply_view::BoardView;
 
 impl BoardView for Connect4 {
     fn board_json(&self) -> Value {

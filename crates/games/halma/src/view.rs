@@ -1,13 +1,15 @@
+//! What the browser page draws of a position (`ply_view::BoardView`).
+//!
 //! Halma: every hole with its axial coordinates `[x, y]` and owner, each seat's home cells,
 //! and, per legal move, the hop path the page draws.
 
+use crate::{cells_of, Halma, HalmaMove, LETTERS};
 use ply_core::{Game, Player};
-use ply_halma::{cells_of, Halma, HalmaMove, LETTERS};
 use serde_json::{json, Value};
 
-use super::BoardView;
+use ply_view::BoardView;
 
-fn xy(state: &Halma, cell: ply_halma::Cell) -> Value {
+fn xy(state: &Halma, cell: crate::Cell) -> Value {
     let (x, y) = state.board().coords(cell);
     json!([x, y])
 }
