@@ -8,8 +8,8 @@ use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::alphabeta::{AlphaBeta, TranspositionTable as SearchTable};
 use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
 
+use crate::board::{Column, Connect4};
 use crate::eval::{CenterFirst, Seed001, Threats};
-use crate::game::{Column, Connect4};
 use crate::solver::{Solver, SolverError, MAX_TABLE_BITS, MIN_TABLE_BITS, TABLE_BITS_RULE};
 
 /// Keys of the `perfect` agent.

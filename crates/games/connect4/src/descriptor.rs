@@ -3,7 +3,7 @@
 use ply_core::Settings;
 use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
 
-use crate::game::{Connect4, MAX_HEIGHT, MAX_K, MAX_WIDTH};
+use crate::board::{Connect4, MAX_HEIGHT, MAX_K, MAX_WIDTH};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "connect4",

@@ -9,7 +9,7 @@
 use ply_core::{Evaluator, Game, MoveOrdering, Player};
 
 use crate::bits::Bits;
-use crate::game::{on_board, Column, Connect4};
+use crate::board::{on_board, Column, Connect4};
 use crate::position::Position;
 use crate::solver::center_order;
 

@@ -15,9 +15,9 @@
 
 pub mod agents;
 pub mod bits;
+mod board;
 pub mod descriptor;
 pub mod eval;
-mod game;
 pub mod ladder;
 pub mod notation;
 pub mod position;
@@ -29,7 +29,7 @@ pub mod u256;
 mod view;
 
 pub use agents::{catalog, Perfect};
+pub use board::{Board, Column, Connect4, MAX_BOARD_BITS, MAX_HEIGHT, MAX_K, MAX_WIDTH};
 pub use eval::{CenterFirst, Seed001, Threats};
-pub use game::{Board, Column, Connect4, MAX_BOARD_BITS, MAX_HEIGHT, MAX_K, MAX_WIDTH};
 pub use notation::ColumnBase;
 pub use solver::Solver;

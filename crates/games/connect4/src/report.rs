@@ -3,7 +3,7 @@
 
 use ply_core::GameError;
 
-use crate::game::Connect4;
+use crate::board::Connect4;
 use crate::notation::ColumnBase;
 use crate::solver::Solver;
 

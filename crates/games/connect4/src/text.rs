@@ -3,7 +3,7 @@
 
 use ply_core::{GameError, Player};
 
-use crate::game::Connect4;
+use crate::board::Connect4;
 
 /// Reads `text` as a position of `shape`'s width, height and `k`, checking that it could
 /// arise in a game: stones rest on stones, the first player has as many stones as the
@@ -89,7 +89,7 @@ pub(crate) fn read_board(shape: &Connect4, text: &str) -> Result<Connect4, GameE
 fn has_line_for(state: &Connect4, player: Player) -> bool {
     use ply_core::Game;
     if player == state.to_move() {
-        crate::game::on_board!(state.board(), p => p.shape().has_line(p.current()))
+        crate::board::on_board!(state.board(), p => p.shape().has_line(p.current()))
     } else {
         state.last_mover_won()
     }

@@ -10,11 +10,11 @@ use ply_search::multiplayer::{BestReply, SearchOptions};
 use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
 use ply_search::{AlphaBeta, TranspositionTable};
 
+use crate::board::Halma;
 use crate::eval::{ProgressEval, ProgressOrdering, Seed003Eval};
 use crate::movegen::HalmaMove;
 use crate::pruning::{ForwardFilter, ProgressRollout};
 use crate::seed003::{DirectionAgent, FarthestPegAgent, MoveBook, SeedMinimax};
-use crate::state::Halma;
 
 /// The champion's default time per move: under the 0.2 s the strength targets allow.
 pub const CHAMPION_TIME: Duration = Duration::from_millis(100);

@@ -5,9 +5,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use ply_core::Game;
 
+use crate::board::Halma;
 use crate::eval::ProgressOrdering;
 use crate::geometry::BoardKind;
-use crate::state::Halma;
 
 /// `count` positions from seeded games in which every player mostly advances (the best-gain
 /// move four times in five, otherwise a random one) for 12 to 19 moves each: armies in the

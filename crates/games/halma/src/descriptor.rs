@@ -4,8 +4,8 @@
 use ply_core::Settings;
 use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
 
+use crate::board::Halma;
 use crate::geometry::BoardKind;
-use crate::state::Halma;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "halma",

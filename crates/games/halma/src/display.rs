@@ -14,8 +14,8 @@ use std::fmt;
 
 use ply_core::Game;
 
+use crate::board::{Halma, LETTERS};
 use crate::geometry::Cell;
-use crate::state::{Halma, LETTERS};
 
 impl fmt::Display for Halma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,9 +13,9 @@ use serde_json::{json, Value};
 use ply_core::{Agent, Game, SearchLimits};
 use ply_search::spec::SpecError;
 
+use crate::board::{Halma, LETTERS};
 use crate::geometry::BoardKind;
 use crate::notation::position_from_json;
-use crate::state::{Halma, LETTERS};
 
 /// How the engine is set up.
 #[derive(Debug, Clone)]

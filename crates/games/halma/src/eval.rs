@@ -9,10 +9,10 @@ use std::sync::OnceLock;
 
 use ply_core::{Evaluator, MoveOrdering, Player};
 
+use crate::board::Halma;
 use crate::geometry::{cells_of, BoardKind, Cell};
 use crate::layout::{rotate, Layout};
 use crate::movegen::HalmaMove;
-use crate::state::Halma;
 
 /// Per-seat, per-cell cost tables of one layout.
 struct CostTables {

@@ -8,6 +8,7 @@
 
 pub mod agents;
 mod bench;
+mod board;
 pub mod descriptor;
 mod display;
 pub mod engine;
@@ -20,14 +21,13 @@ pub mod notation;
 pub mod pruning;
 pub mod seed003;
 mod settings;
-mod state;
 mod view;
 
 pub use agents::{catalog, Champion};
 pub use bench::bench_positions;
+pub use board::{Halma, LETTERS};
 pub use eval::{ProgressEval, ProgressOrdering, Seed003Eval};
 pub use geometry::{bit, cells_of, hex_distance, Board, BoardKind, Cell, CellSet, UnknownBoard};
 pub use layout::{rotate, Layout, Seat};
 pub use movegen::HalmaMove;
 pub use settings::HalmaSettings;
-pub use state::{Halma, LETTERS};

@@ -6,8 +6,8 @@
 //! printed for a move is recovered by breadth-first search (the shortest chain), so moves stay
 //! two bytes and never allocate.
 
+use crate::board::Halma;
 use crate::geometry::{bit, cells_of, Cell, CellSet, NO_CELL};
-use crate::state::Halma;
 
 /// One peg from one cell to another, by a step or by a chain of hops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

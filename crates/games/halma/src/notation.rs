@@ -12,9 +12,9 @@ use serde_json::{json, Map, Value};
 
 use ply_core::{GameError, Player};
 
+use crate::board::{Halma, LETTERS, NEVER};
 use crate::geometry::{hex_distance, Board, Cell, CellSet, DIRECTIONS};
 use crate::movegen::HalmaMove;
-use crate::state::{Halma, LETTERS, NEVER};
 
 fn cell_json(board: &Board, cell: Cell) -> Value {
     let (x, y) = board.coords(cell);

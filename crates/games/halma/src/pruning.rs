@@ -10,9 +10,9 @@ use rand::Rng;
 
 use ply_search::{HorizonFilter, RolloutPolicy, SearchRng};
 
+use crate::board::Halma;
 use crate::eval::ProgressOrdering;
 use crate::movegen::HalmaMove;
-use crate::state::Halma;
 
 /// Keeps the moves that gain at least `min_gain` rows towards home, and at least `min_keep`
 /// moves in all (the best by gain), at every node whose remaining depth is at most

@@ -13,7 +13,7 @@ mod table;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::Connect4;
+use crate::board::Connect4;
 
 pub use sorter::center_order;
 pub use table::{

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::bits::Bits;
-use crate::game::Board;
+use crate::board::Board;
 use crate::position::{Position, Shape};
 
 /// Where the search takes a position's shape from: the position itself, or a constant for

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ply_core::GameError;
 
-use crate::game::Connect4;
+use crate::board::Connect4;
 use crate::notation::ColumnBase;
 use crate::solver::Solver;
 

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 
 use ply_core::Game;
 
+use crate::board::Halma;
 use crate::movegen::HalmaMove;
 use crate::notation::position_to_json;
-use crate::state::Halma;
 
 /// The table: in memory, and appended to its file (if any) as it grows.
 #[derive(Debug, Default)]

@@ -1,8 +1,8 @@
 //! Seed 003's compass: the six neighbour directions named as on A's side of the board.
 
+use crate::board::Halma;
 use crate::geometry::Cell;
 use crate::layout::rotate;
-use crate::state::Halma;
 
 /// The priority of strategy 1 in A's frame: NW, N, W, E, SE, S, as axial steps. NW (−1, 1)
 /// points straight up the screen, from A's start tip to A's home tip.

@@ -12,10 +12,10 @@ use ply_core::{Agent, Decision, Evaluator, Game, Player, SearchLimits, Stopper};
 
 use super::book::MoveBook;
 use super::simple::manhattan_to_goal;
+use crate::board::Halma;
 use crate::eval::Seed003Eval;
 use crate::geometry::{cells_of, Cell};
 use crate::movegen::HalmaMove;
-use crate::state::Halma;
 
 /// Which moves a strategy searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

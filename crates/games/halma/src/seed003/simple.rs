@@ -7,9 +7,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use ply_core::{Agent, Decision, Game, SearchLimits};
 
 use super::compass::compass_rank;
+use crate::board::Halma;
 use crate::geometry::{bit, Cell};
 use crate::movegen::HalmaMove;
-use crate::state::Halma;
 
 /// Manhattan distance (|dx| + |dy|) from a cell to the mover's home tip, the seed's measure.
 pub(crate) fn manhattan_to_goal(state: &Halma, player: usize, cell: Cell) -> i32 {
