@@ -44,6 +44,23 @@ pub fn outcome_text<G: Game>(state: &G, scores: &Scores, you: Option<usize>) -> 
     format!("Game over. Points: {}", ranking.join(", "))
 }
 
+/// A decision's value as the game's descriptor states the scale (`ply list GAME`, "values"):
+/// a tree search's proven result, `±(WIN − plies)`, reads as a win or loss in so many
+/// plies; anything else is the agent's number (an evaluation, a solver's outcome, an MCTS
+/// mean reward).
+pub fn value_text(value: f64) -> String {
+    use ply_core::eval::{EVAL_BOUND, WIN};
+    if value.abs() >= EVAL_BOUND as f64 && value.abs() <= WIN as f64 {
+        let plies = WIN as f64 - value.abs();
+        let side = if value > 0.0 { "win" } else { "loss" };
+        format!("{value} ({side} in {plies} plies)")
+    } else if value.fract() == 0.0 {
+        format!("{value}")
+    } else {
+        format!("{value:.3}")
+    }
+}
+
 /// One line about an engine's decision: value, depth, nodes, time, principal variation.
 ///
 /// `before` is the position the engine decided in, before `d.mv` is played (a hint is never
@@ -59,11 +76,7 @@ pub fn describe_decision<G: Game>(before: &G, d: &Decision<G::Move>) -> String {
         pv.push(walk.format_move(mv));
         walk.play(mv);
     }
-    let value = if d.value.fract() == 0.0 {
-        format!("{}", d.value)
-    } else {
-        format!("{:.3}", d.value)
-    };
+    let value = value_text(d.value);
     let mut text = format!(
         "value {value}, depth {}, {} nodes, {:.0?}",
         d.depth, d.nodes, d.elapsed
@@ -88,6 +101,14 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn proven_values_read_as_wins_and_losses_in_plies() {
+        assert_eq!(value_text(999_995.0), "999995 (win in 5 plies)");
+        assert_eq!(value_text(-999_998.0), "-999998 (loss in 2 plies)");
+        assert_eq!(value_text(40.0), "40");
+        assert_eq!(value_text(0.625), "0.625");
+    }
 
     #[test]
     fn durations() {
