@@ -19,7 +19,8 @@ pub trait BoardView: Described {
     }
 
     /// The drawing data: cells, pawns, walls, pegs; `kind` names the page's drawing
-    /// function.
+    /// function, and an optional `status` string is shown after the turn (Quoridor: the
+    /// walls left).
     fn board_json(&self) -> Value;
 
     /// One JSON entry per legal move. The default is the move's notation; games whose page

@@ -257,10 +257,8 @@ function render() {
   $('record').href = `/api/games/${v.id}/record`;
   const who = v.over ? v.result.text
     : `${v.players[v.to_move]} to move` + (ui.thinking ? ' — engine thinking…' : '');
-  let extra = '';
-  if (v.board.kind === 'quoridor') {
-    extra = ' · walls left: ' + v.board.pawns.map((p) => `${v.players[p.player]} ${p.walls_left}`).join(', ');
-  }
+  // A game may add a line of its own to the status (Quoridor: the walls left).
+  const extra = v.board.status ? ' · ' + v.board.status : '';
   $('status').textContent = `${v.game} ${v.variant} · ${who}${extra}`;
   const draw = { connect4: drawConnect4, quoridor: drawQuoridor, halma: drawHalma, tictactoe: drawTicTacToe };
   board.append(draw[v.board.kind](v));

@@ -42,12 +42,21 @@ impl BoardView for Quoridor {
                 })
             })
             .collect();
+        let names = self.player_names();
+        let status = format!(
+            "walls left: {} {}, {} {}",
+            names[0],
+            self.walls_left(0),
+            names[1],
+            self.walls_left(1)
+        );
         json!({
             "kind": "quoridor",
             "size": self.size(),
             "walls_per_player": self.walls_per_player(),
             "pawns": pawns,
             "walls": walls,
+            "status": status,
         })
     }
 }

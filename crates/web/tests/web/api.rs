@@ -91,6 +91,7 @@ async fn create_builds_each_game_and_variant() {
     assert_eq!(q["board"]["pawns"][0]["square"], "c5");
     assert_eq!(q["board"]["pawns"][1]["walls_left"], 3);
     assert_eq!(q["players"], json!(["Black", "White"]));
+    assert_eq!(q["board"]["status"], "walls left: Black 3, White 3");
 
     let h = create(&app, "halma", json!({ "board": "star", "players": 3 })).await;
     assert_eq!(h["board"]["cells"].as_array().unwrap().len(), 73);
