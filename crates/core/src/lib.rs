@@ -16,6 +16,7 @@ pub mod ladder;
 pub mod limits;
 pub mod perft;
 pub mod quote;
+pub mod rows;
 pub mod scores;
 
 pub use agent::{Agent, Decision};

@@ -135,34 +135,7 @@ impl Connect4 {
                 ),
             ));
         };
-        let longest = width.max(height);
-        if longest < 3 {
-            // No k is playable, so name the board rather than state an empty range of k.
-            return Err(GameError::setting(
-                "width x height",
-                format!("{width}x{height}"),
-                "no line of 3 fits: the width or the height must be at least 3",
-            ));
-        }
-        if k < 3 {
-            return Err(GameError::setting(
-                "k",
-                k,
-                format!(
-                    "lines must be at least 3 long (k from 3 to {longest} on a \
-                     {width}x{height} board)"
-                ),
-            ));
-        }
-        if k > longest {
-            return Err(GameError::setting(
-                "k",
-                k,
-                format!(
-                    "a line of {k} does not fit on a {width}x{height} board (k from 3 to {longest})"
-                ),
-            ));
-        }
+        ply_core::rows::check_line_length(width, height, k)?;
         let (w, h, k) = (width as u32, height as u32, k as u32);
         let board = if bits <= 64 {
             Board::Narrow(Position::new(Shape::new(w, h, k)))
