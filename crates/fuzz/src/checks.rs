@@ -51,10 +51,11 @@ pub fn check_error(message: &str, input: &str) -> Result<(), String> {
 }
 
 /// Whether `message` shows `input`, or one of its words, the way `ply_core::quote` shows it
-/// (escaped, after an opening quote), ignoring case. An input that is all blank has nothing
-/// to name.
+/// (escaped, after an opening quote), ignoring ASCII case. (Not full Unicode case: a Greek
+/// capital sigma lowers to a different letter depending on what surrounds it, and a quote's
+/// escapes change that.) An input that is all blank has nothing to name.
 pub fn names_input(message: &str, input: &str) -> bool {
-    let message = message.to_lowercase();
+    let message = message.to_ascii_lowercase();
     let trimmed = input.trim();
     if trimmed.is_empty() {
         return true;
@@ -65,7 +66,9 @@ pub fn names_input(message: &str, input: &str) -> bool {
         .filter(|w| !w.is_empty());
     let candidates = [input, trimmed].into_iter().chain(words).chain(parts);
     candidates.into_iter().any(|candidate| {
-        let escaped = Quoted::new(&candidate.to_lowercase()).as_str().to_string();
+        let escaped = Quoted::new(&candidate.to_ascii_lowercase())
+            .as_str()
+            .to_string();
         let probe: String = escaped
             .trim_end_matches('…')
             .chars()
@@ -101,6 +104,11 @@ mod tests {
         assert!(names_input("anything", "  "));
         let long = "x".repeat(500);
         assert!(names_input(&format!("bad '{}…'", "x".repeat(80)), &long));
+        // A fuzz finding: Σ after an escaped quote lowers differently in the two texts.
+        assert!(names_input(
+            r"cannot read agent spec 'x{3\'mcr\'Σ[m-1p3': not an agent name",
+            "x{3'mcr'Σ[m-1p3"
+        ));
     }
 
     #[test]

@@ -147,6 +147,8 @@ impl Target for Flags {
                 let names_a_flag = line
                     .split_whitespace()
                     .filter_map(|word| word.strip_prefix("--"))
+                    // `--width=x` is the flag `width` with the value `x`.
+                    .map(|word| word.split('=').next().unwrap_or(word))
                     .any(|flag| !flag.is_empty() && setting.split(' ').any(|w| w == flag));
                 // `--board=` gives an empty value, which a message names as ''.
                 let names_an_empty_value = message.contains("''")
