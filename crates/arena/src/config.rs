@@ -25,7 +25,7 @@ pub enum OpeningSource {
     /// Every game starts at the start position.
     StartPosition,
     /// Each opening is `plies` uniformly random legal moves from the start, drawn from the
-    /// tournament seed, so deterministic agents do not replay one game.
+    /// tournament rng_seed, so deterministic agents do not replay one game.
     Random { plies: usize },
     /// One opening per line, played in turn: moves in the game's notation separated by spaces
     /// or commas, or a position in the game's text form. `origin` names the file in errors.
@@ -158,7 +158,7 @@ pub struct TournamentConfig {
     /// Games still running after this many plies are adjudicated as draws.
     pub max_plies: usize,
     /// Everything random (openings, agents' seeds) derives from this.
-    pub seed: u64,
+    pub rng_seed: u64,
     /// The agent whose rating is fixed at 0 (default: the first).
     pub anchor: Option<String>,
     /// A sequential probability ratio test between two agents.
@@ -176,7 +176,7 @@ impl TournamentConfig {
             concurrency: default_concurrency(),
             time: TimeControl::default(),
             max_plies: 1000,
-            seed: 1,
+            rng_seed: 1,
             anchor: None,
             sprt: None,
         }

@@ -29,8 +29,8 @@ pub mod stats;
 pub mod summary;
 pub mod tournament;
 
+mod rng_seeds;
 mod runner;
-mod seeds;
 
 /// The charting library the arena draws with, re-exported so other reports (the CLI's
 /// `ply report seeds`) draw with the same version, features and font.

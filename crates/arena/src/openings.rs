@@ -8,7 +8,7 @@ use ply_core::Game;
 
 use crate::config::OpeningSource;
 use crate::error::ArenaError;
-use crate::seeds::derive_seed;
+use crate::rng_seeds::derive_rng_seed;
 
 /// A start position for a set of games.
 #[derive(Debug, Clone)]
@@ -27,7 +27,7 @@ pub fn build_openings<G: Game>(
     start: &G,
     source: &OpeningSource,
     count: usize,
-    seed: u64,
+    rng_seed: u64,
 ) -> Result<Vec<Opening<G>>, ArenaError> {
     match source {
         OpeningSource::StartPosition => Ok(vec![
@@ -38,7 +38,13 @@ pub fn build_openings<G: Game>(
             count
         ]),
         OpeningSource::Random { plies } => (0..count)
-            .map(|i| random_opening(start, *plies, derive_seed(seed, &[0x0FE4, i as u64])))
+            .map(|i| {
+                random_opening(
+                    start,
+                    *plies,
+                    derive_rng_seed(rng_seed, &[0x0FE4, i as u64]),
+                )
+            })
             .collect(),
         OpeningSource::Lines { origin, lines } => {
             let read = read_lines(start, origin, lines)?;
@@ -48,8 +54,12 @@ pub fn build_openings<G: Game>(
 }
 
 /// A walk of `plies` uniformly random legal moves that leaves the game going.
-fn random_opening<G: Game>(start: &G, plies: usize, seed: u64) -> Result<Opening<G>, ArenaError> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+fn random_opening<G: Game>(
+    start: &G,
+    plies: usize,
+    rng_seed: u64,
+) -> Result<Opening<G>, ArenaError> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut legal = Vec::new();
     for _ in 0..RANDOM_ATTEMPTS {
         let mut state = start.clone();

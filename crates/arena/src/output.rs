@@ -343,10 +343,14 @@ fn check_same_run(dir: &Path, saved: &serde_json::Value) -> Result<(), ArenaErro
     }
     let empty = serde_json::Map::new();
     let fields = |v: &serde_json::Value| v.get("config").and_then(|c| c.as_object()).cloned();
-    let (old_config, new_config) = (
+    let (mut old_config, new_config) = (
         fields(&old).unwrap_or_else(|| empty.clone()),
         fields(saved).unwrap_or_default(),
     );
+    // Runs written before the random seed was named `rng_seed` saved it as `seed`.
+    if let Some(rng_seed) = old_config.remove("seed") {
+        old_config.entry("rng_seed").or_insert(rng_seed);
+    }
     let mut keys: Vec<&String> = old_config.keys().chain(new_config.keys()).collect();
     keys.sort();
     keys.dedup();

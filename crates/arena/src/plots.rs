@@ -28,7 +28,7 @@ const FONT_CANDIDATES: [&str; 6] = [
 ];
 
 /// Registers a font once per process; the error says where it looked. Other charts (the
-/// CLI's seed report) call it before drawing text in [`FONT`].
+/// CLI's source report) call it before drawing text in [`FONT`].
 pub fn ensure_font() -> Result<(), String> {
     static FONT_READY: OnceLock<Result<(), String>> = OnceLock::new();
     FONT_READY

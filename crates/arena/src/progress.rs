@@ -155,7 +155,7 @@ mod tests {
     fn record(seats: [usize; 2], scores: [f64; 2], offender: Option<usize>) -> GameRecord {
         GameRecord {
             index: 0,
-            seed: 0,
+            rng_seed: 0,
             seats: seats.to_vec(),
             agents: vec!["a".into(), "b".into()],
             opening_index: 0,

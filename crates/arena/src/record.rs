@@ -67,8 +67,9 @@ pub struct MoveRecord {
 pub struct GameRecord {
     /// Position in the schedule (records are reported in this order).
     pub index: usize,
-    /// The game's seed: its agents' seeds derive from it.
-    pub seed: u64,
+    /// The game's rng_seed: its agents' seeds derive from it.
+    #[serde(alias = "seed")]
+    pub rng_seed: u64,
     /// Index into the tournament's agent list, per seat.
     pub seats: Vec<usize>,
     /// Agent spec per seat.
@@ -92,7 +93,7 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The record with every timing removed, for comparing two runs of the same seed.
+    /// The record with every timing removed, for comparing two runs of the same rng_seed.
     pub fn without_times(&self) -> GameRecord {
         let mut r = self.clone();
         r.duration_ms = 0.0;

@@ -55,10 +55,10 @@ fn write_report(out: &mut String, result: &TournamentResult, with_plots: bool) -
     let clock = |d: Option<std::time::Duration>| d.map_or("none".to_string(), |d| format!("{d:?}"));
     writeln!(
         out,
-        "- time per move: {}, per game: {}; seed {}",
+        "- time per move: {}, per game: {}; random seed {}",
         clock(c.time.per_move),
         clock(c.time.per_game),
-        c.seed
+        c.rng_seed
     )?;
 
     if result.interrupted {

@@ -7,7 +7,7 @@
 
 use crate::config::{Format, MAX_GAMES_PER_PAIRING, MAX_SCHEDULED_GAMES};
 use crate::error::ArenaError;
-use crate::seeds::derive_seed;
+use crate::rng_seeds::derive_rng_seed;
 
 /// One game of the schedule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +16,7 @@ pub struct ScheduledGame {
     /// Agent index per seat.
     pub seats: Vec<usize>,
     pub opening_index: usize,
-    pub seed: u64,
+    pub rng_seed: u64,
 }
 
 /// The groups that meet: every `players`-subset of the agents (round robin), or the first
@@ -144,7 +144,7 @@ pub fn schedule(
     players: usize,
     format: Format,
     games_per_group: usize,
-    seed: u64,
+    rng_seed: u64,
 ) -> Result<Vec<ScheduledGame>, ArenaError> {
     let total = scheduled_games(agents, players, format, games_per_group)?;
     let groups = groups(agents, players, format)?;
@@ -158,7 +158,7 @@ pub fn schedule(
                     index,
                     seats: seating.iter().map(|&k| group[k]).collect(),
                     opening_index,
-                    seed: derive_seed(seed, &[0x6A3E, index as u64]),
+                    rng_seed: derive_rng_seed(rng_seed, &[0x6A3E, index as u64]),
                 });
             }
         }
@@ -215,7 +215,7 @@ mod tests {
             let as_second = s.iter().filter(|g| g.seats == [pair[1], pair[0]]).count();
             assert_eq!((as_first, as_second), (2, 2));
         }
-        let mut seeds: Vec<u64> = s.iter().map(|g| g.seed).collect();
+        let mut seeds: Vec<u64> = s.iter().map(|g| g.rng_seed).collect();
         seeds.dedup();
         assert_eq!(seeds.len(), s.len());
     }

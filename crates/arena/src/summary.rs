@@ -275,7 +275,7 @@ mod tests {
     fn game(index: usize, seats: [usize; 2], scores: [f64; 2], times: &[f64]) -> GameRecord {
         GameRecord {
             index,
-            seed: 0,
+            rng_seed: 0,
             seats: seats.to_vec(),
             agents: vec![],
             opening_index: 0,

@@ -47,7 +47,7 @@ pub struct RunControl<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Games of this same tournament played earlier (read back from its `games.jsonl`):
     /// they are kept as they are and not played again. Each must be the schedule's game of
-    /// its index (same seed, seats and opening), which holds when the settings are the same.
+    /// its index (same rng_seed, seats and opening), which holds when the settings are the same.
     pub finished: &'a [GameRecord],
 }
 
@@ -65,7 +65,7 @@ impl<'a> RunControl<'a> {
 /// Plays the tournament `config` describes from `start`, with agents from `factory`.
 ///
 /// `progress` sees each game as it finishes (from worker threads, in any order); the result
-/// lists the games in schedule order. Games are reproducible from the seed: with agents that
+/// lists the games in schedule order. Games are reproducible from the rng_seed: with agents that
 /// do not read the clock, two runs give the same games and results.
 ///
 /// Errors only for a setup that cannot run (a bad spec, too few agents, a bad opening): an
@@ -81,7 +81,7 @@ pub fn run_tournament<G: Game, F: AgentFactory<G> + ?Sized>(
 
 /// [`run_tournament`], steered by `control`: stopped early by its flag, or continuing a run
 /// from the games it already played. Skipping games changes none of the others: every game
-/// is decided by its index in the schedule (its seed, seats and opening), so a run stopped
+/// is decided by its index in the schedule (its rng_seed, seats and opening), so a run stopped
 /// and continued gives the games one straight run gives.
 pub fn run_tournament_with<G: Game, F: AgentFactory<G> + ?Sized>(
     start: &G,
@@ -96,14 +96,14 @@ pub fn run_tournament_with<G: Game, F: AgentFactory<G> + ?Sized>(
         players,
         config.format,
         config.games_per_pairing,
-        config.seed,
+        config.rng_seed,
     )?;
     check_specs(factory, &config.agents)?;
     let openings = build_openings(
         start,
         &config.openings,
         openings_per_group(config.games_per_pairing, players),
-        config.seed,
+        config.rng_seed,
     )?;
 
     silence_agent_panics();
@@ -131,7 +131,7 @@ pub fn run_tournament_with<G: Game, F: AgentFactory<G> + ?Sized>(
                 }
                 let plan = GamePlan {
                     index: g.index,
-                    seed: g.seed,
+                    rng_seed: g.rng_seed,
                     seats: g.seats.clone(),
                     opening_index: g.opening_index,
                     opening: &openings[g.opening_index],
@@ -173,9 +173,9 @@ fn check_finished(
                 games.len()
             )));
         };
-        if g.seed != r.seed || g.seats != r.seats || g.opening_index != r.opening_index {
+        if g.rng_seed != r.rng_seed || g.seats != r.seats || g.opening_index != r.opening_index {
             return Err(ArenaError::Resume(format!(
-                "saved game {} is not this tournament's game {} (its seed, seats or opening \
+                "saved game {} is not this tournament's game {} (its rng_seed, seats or opening \
                  differ): it was played with other settings",
                 r.index, r.index
             )));

@@ -87,8 +87,8 @@ pub struct TextEngineArgs {
     #[arg(long, value_parser = format::parse_duration)]
     pub time: Option<Duration>,
     /// Seed for the engine's randomness.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -99,7 +99,7 @@ fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Resu
             .agent
             .clone()
             .unwrap_or_else(|| games::default_agent(game).to_string());
-        let agent = catalog.build(&spec, args.seed)?;
+        let agent = catalog.build(&spec, args.rng_seed)?;
         let mut engine = engine::TextEngine::new(state, agent, args.time);
         engine.run(io::stdin().lock(), io::stdout().lock())?;
         Ok(())

@@ -11,7 +11,7 @@
 //!   same total.
 //!
 //! Call [`check_game`] (and [`check_hashing`] for games with a Zobrist hash) from each game's
-//! tests with each of its configurations. Failures panic with the seed, the move sequence and
+//! tests with each of its configurations. Failures panic with the rng_seed, the move sequence and
 //! what broke, so the failing game can be replayed.
 
 use std::collections::HashSet;
@@ -28,8 +28,8 @@ use crate::hash::ZobristHash;
 pub struct ConformanceConfig {
     /// Random games to play.
     pub games: usize,
-    /// Seed of the first game; game `i` uses `seed + i`.
-    pub seed: u64,
+    /// Seed of the first game; game `i` uses `rng_seed + i`.
+    pub rng_seed: u64,
     /// Games longer than this are cut off (the kit still checks every state on the way).
     pub max_plies: usize,
     /// The total of every terminal score vector, for constant-sum games (1 for two-player
@@ -41,16 +41,16 @@ impl Default for ConformanceConfig {
     fn default() -> Self {
         ConformanceConfig {
             games: 50,
-            seed: 1,
+            rng_seed: 1,
             max_plies: 400,
             constant_sum: Some(1.0),
         }
     }
 }
 
-/// Where a failure happened: the game's seed and its moves so far.
+/// Where a failure happened: the game's rng_seed and its moves so far.
 struct Trail<'a, G: Game> {
-    seed: u64,
+    rng_seed: u64,
     moves: Vec<String>,
     start: &'a G,
 }
@@ -58,11 +58,11 @@ struct Trail<'a, G: Game> {
 impl<G: Game> Trail<'_, G> {
     fn fail(&self, what: &str) -> ! {
         panic!(
-            "conformance failure in {} ({}) from start {:?}, game seed {}, after moves [{}]: {}",
+            "conformance failure in {} ({}) from start {:?}, game rng_seed {}, after moves [{}]: {}",
             self.start.name(),
             self.start.variant(),
             self.start.to_text(),
-            self.seed,
+            self.rng_seed,
             self.moves.join(" "),
             what
         )
@@ -74,11 +74,11 @@ pub fn check_game<G: Game>(start: &G, config: &ConformanceConfig) {
     let mut buffer = Vec::new();
     let mut again = Vec::new();
     for game in 0..config.games {
-        let seed = config.seed.wrapping_add(game as u64);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let rng_seed = config.rng_seed.wrapping_add(game as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
         let mut state = start.clone();
         let mut trail = Trail {
-            seed,
+            rng_seed,
             moves: Vec::new(),
             start,
         };
@@ -191,11 +191,11 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
     let mut moves = Vec::new();
     let mut seen = std::collections::HashMap::new();
     for game in 0..config.games {
-        let seed = config.seed.wrapping_add(game as u64);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let rng_seed = config.rng_seed.wrapping_add(game as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
         let mut state = start.clone();
         let mut trail = Trail {
-            seed,
+            rng_seed,
             moves: Vec::new(),
             start,
         };

@@ -17,7 +17,7 @@ pub fn is_proven(value: i32) -> bool {
 
 /// A named static evaluation: higher is better for `player`.
 ///
-/// Integer values keep alpha-beta's null windows exact; a seed that used fractional weights
+/// Integer values keep alpha-beta's null windows exact; a source that used fractional weights
 /// is scaled (seed 002's 1 / 0.6 / 0.8 becomes 10 / 6 / 8). Values stay within
 /// ±[`EVAL_BOUND`]. An evaluator is only asked about states that are not terminal.
 pub trait Evaluator<G: Game>: Send + Sync {

@@ -23,10 +23,10 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
-/// `N` reproducible Zobrist keys from `seed`, computable at compile time.
-pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
+/// `N` reproducible Zobrist keys from `rng_seed`, computable at compile time.
+pub const fn zobrist_keys<const N: usize>(rng_seed: u64) -> [u64; N] {
     let mut keys = [0u64; N];
-    let mut state = seed;
+    let mut state = rng_seed;
     let mut i = 0;
     while i < N {
         let (next, key) = splitmix64(state);
@@ -37,9 +37,9 @@ pub const fn zobrist_keys<const N: usize>(seed: u64) -> [u64; N] {
     keys
 }
 
-/// `n` reproducible Zobrist keys from `seed`, for tables whose size is a runtime setting.
-pub fn zobrist_table(seed: u64, n: usize) -> Vec<u64> {
-    let mut state = seed;
+/// `n` reproducible Zobrist keys from `rng_seed`, for tables whose size is a runtime setting.
+pub fn zobrist_table(rng_seed: u64, n: usize) -> Vec<u64> {
+    let mut state = rng_seed;
     (0..n)
         .map(|_| {
             let (next, key) = splitmix64(state);

@@ -38,7 +38,7 @@ pub fn inputs_per_target() -> u64 {
 /// (`.ci/run`), and a long run sets more.
 pub const DEFAULT_INPUTS: u64 = 20_000;
 
-/// The seed of a test run: `PLY_FUZZ_SEED`, or 1, so that a run is reproducible.
+/// The rng_seed of a test run: `PLY_FUZZ_SEED`, or 1, so that a run is reproducible.
 pub fn run_seed() -> u64 {
     std::env::var("PLY_FUZZ_SEED")
         .ok()

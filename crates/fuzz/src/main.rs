@@ -18,7 +18,7 @@ struct Args {
     inputs: u64,
     /// Seed of the input generator.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    rng_seed: u64,
     /// Targets to run (default: all). `--list` names them.
     targets: Vec<String>,
     /// List the targets and exit.
@@ -48,7 +48,7 @@ fn main() -> ExitCode {
             );
             return ExitCode::FAILURE;
         };
-        let report = run(target.as_mut(), RunConfig::new(args.inputs, args.seed));
+        let report = run(target.as_mut(), RunConfig::new(args.inputs, args.rng_seed));
         println!(
             "| {} | {} | {:.0} | {} | {} | {} |",
             report.target,

@@ -56,7 +56,7 @@ pub trait Target {
     /// input, a state changed by a refused command, a reply that is not one line, …).
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String>;
     /// Called after a panic and every so often, so that a long session does not drift into
-    /// states no seed reaches (and so that a panic leaves nothing half-changed behind).
+    /// states no rng_seed reaches (and so that a panic leaves nothing half-changed behind).
     fn reset(&mut self) {}
 }
 
@@ -89,7 +89,7 @@ impl Report {
 pub struct RunConfig {
     /// Inputs to run, the seeds included.
     pub inputs: u64,
-    pub seed: u64,
+    pub rng_seed: u64,
     /// Stop after this many findings.
     pub max_findings: usize,
     /// Reset the target after this many inputs.
@@ -97,10 +97,10 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    pub fn new(inputs: u64, seed: u64) -> Self {
+    pub fn new(inputs: u64, rng_seed: u64) -> Self {
         RunConfig {
             inputs,
-            seed,
+            rng_seed,
             max_findings: 5,
             reset_every: 512,
         }
@@ -114,7 +114,7 @@ const MAX_CORPUS: usize = 4096;
 pub fn run(target: &mut dyn Target, config: RunConfig) -> Report {
     quiet_panics();
     let started = Instant::now();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.rng_seed);
     let mutator = Mutator::new(&target.dictionary());
     let seeds = target.seeds();
     let mut corpus: Vec<Vec<u8>> = seeds.clone();

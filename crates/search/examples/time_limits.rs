@@ -39,8 +39,8 @@ impl Evaluator<SyntheticGame> for SlowNoise {
     }
 }
 
-fn positions<G: Game>(start: &G, count: usize, max_plies: usize, seed: u64) -> Vec<G> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+fn positions<G: Game>(start: &G, count: usize, max_plies: usize, rng_seed: u64) -> Vec<G> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut moves = Vec::new();
     let mut out = Vec::new();
     while out.len() < count {

@@ -1,5 +1,5 @@
 //! Greedy: one ply with an evaluator. A move that wins at once is taken; among equally good
-//! moves the choice is made by the seeded generator (so a seed replays a game, and two
+//! moves the choice is made by the seeded generator (so a random seed replays a game, and two
 //! greedy players do not repeat the same game forever).
 
 use std::sync::Arc;
@@ -18,10 +18,10 @@ pub struct Greedy<G: Game> {
 }
 
 impl<G: Game> Greedy<G> {
-    pub fn new(evaluator: Arc<dyn Evaluator<G>>, seed: u64) -> Self {
+    pub fn new(evaluator: Arc<dyn Evaluator<G>>, rng_seed: u64) -> Self {
         Greedy {
             evaluator,
-            rng: SearchRng::seed_from_u64(seed),
+            rng: SearchRng::seed_from_u64(rng_seed),
             moves: Vec::new(),
             ties: Vec::new(),
         }

@@ -20,7 +20,7 @@
 //!
 //! Determinism: a search with no time limit and no stop flag visits the same nodes on every
 //! run ([`bench::bench_nodes`] gives `ply bench` its node counts); randomised agents take a
-//! seed. [`synthetic::SyntheticGame`] is a random game tree of any depth, for tests and
+//! rng_seed. [`synthetic::SyntheticGame`] is a random game tree of any depth, for tests and
 //! timings beyond tic-tac-toe.
 
 pub mod alphabeta;
@@ -35,7 +35,7 @@ pub mod spec;
 pub mod synthetic;
 pub mod value;
 
-/// The seeded generator every randomised agent uses, so a seed replays a game exactly.
+/// The seeded generator every randomised agent uses, so a random seed replays a game exactly.
 pub type SearchRng = rand_xoshiro::Xoshiro256PlusPlus;
 
 pub use alphabeta::{AlphaBeta, HorizonFilter, NoTable, Table, TranspositionTable};

@@ -12,9 +12,9 @@ pub struct RandomAgent<G: Game> {
 }
 
 impl<G: Game> RandomAgent<G> {
-    pub fn new(seed: u64) -> Self {
+    pub fn new(rng_seed: u64) -> Self {
         RandomAgent {
-            rng: SearchRng::seed_from_u64(seed),
+            rng: SearchRng::seed_from_u64(rng_seed),
             moves: Vec::new(),
         }
     }

@@ -16,7 +16,7 @@ use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 /// A random game tree for 2 to 6 players (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntheticGame {
-    seed: u64,
+    rng_seed: u64,
     players: u8,
     branching: u8,
     length: u16,
@@ -24,14 +24,14 @@ pub struct SyntheticGame {
     hash: u64,
 }
 
-fn key(seed: u64, ply: u16, mv: u8) -> u64 {
-    splitmix64(seed ^ (u64::from(ply) << 8 | u64::from(mv))).1
+fn key(rng_seed: u64, ply: u16, mv: u8) -> u64 {
+    splitmix64(rng_seed ^ (u64::from(ply) << 8 | u64::from(mv))).1
 }
 
 impl SyntheticGame {
     /// A tree with up to `branching` (1..=255) moves per position and lines of at most
-    /// `length` plies, shaped by `seed`.
-    pub fn new(seed: u64, branching: u8, length: u16) -> Result<Self, GameError> {
+    /// `length` plies, shaped by `rng_seed`.
+    pub fn new(rng_seed: u64, branching: u8, length: u16) -> Result<Self, GameError> {
         if branching == 0 {
             return Err(GameError::setting(
                 "branching",
@@ -40,12 +40,12 @@ impl SyntheticGame {
             ));
         }
         Ok(SyntheticGame {
-            seed,
+            rng_seed,
             players: 2,
             branching,
             length,
             ply: 0,
-            hash: splitmix64(seed).1,
+            hash: splitmix64(rng_seed).1,
         })
     }
 
@@ -98,13 +98,13 @@ impl Game for SyntheticGame {
     }
 
     fn play(&mut self, mv: u8) {
-        self.hash ^= key(self.seed, self.ply, mv);
+        self.hash ^= key(self.rng_seed, self.ply, mv);
         self.ply += 1;
     }
 
     fn undo(&mut self, mv: u8) {
         self.ply -= 1;
-        self.hash ^= key(self.seed, self.ply, mv);
+        self.hash ^= key(self.rng_seed, self.ply, mv);
     }
 
     fn outcome(&self) -> Option<Scores> {

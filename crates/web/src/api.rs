@@ -76,8 +76,9 @@ pub struct EngineRequest {
     pub agent: Option<String>,
     /// The time cap for this move; the server's own cap if absent or larger.
     pub time_ms: Option<u64>,
-    /// Seed of the agent's randomness (random if absent).
-    pub seed: Option<u64>,
+    /// Seed of the agent's randomness (random if absent); `seed` is accepted too.
+    #[serde(alias = "seed")]
+    pub rng_seed: Option<u64>,
     /// Whether to play the move (default) or only show it.
     pub play: Option<bool>,
 }
@@ -211,11 +212,11 @@ pub async fn engine_move(
     let game = app.store.get(&id)?;
     let JsonBody(request) = body?;
     let cap = time_cap(request.time_ms, app.config.max_move_time)?;
-    let seed = request.seed.unwrap_or_else(rand::random);
+    let rng_seed = request.rng_seed.unwrap_or_else(rand::random);
     let (job, version) = {
         let session = game.session();
         let spec = agent_spec(session.game_name(), &request)?;
-        let job = session.search_job(&spec, seed, app.config.max_search_mb)?;
+        let job = session.search_job(&spec, rng_seed, app.config.max_search_mb)?;
         (job, session.version())
     };
     let _claim = game.claim_engine()?;

@@ -74,7 +74,7 @@ pub trait Session: Send {
     fn search_job(
         &self,
         spec: &str,
-        seed: u64,
+        rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
     /// The game record: a `#` header naming the game and variant, then the moves, then a
@@ -217,7 +217,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
     fn search_job(
         &self,
         spec: &str,
-        seed: u64,
+        rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError> {
         if self.is_over() {
@@ -237,7 +237,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
             spec: spec.to_string(),
-            seed,
+            rng_seed,
         }))
     }
 
@@ -270,7 +270,7 @@ struct Job<G: Game> {
     state: G,
     catalog: Arc<Catalog<G>>,
     spec: String,
-    seed: u64,
+    rng_seed: u64,
 }
 
 impl<G: Game + ZobristHash> SearchJob for Job<G> {
@@ -279,7 +279,7 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
     }
 
     fn run(self: Box<Self>, budget: &Budget) -> Result<EngineReport, ApiError> {
-        let mut agent = self.catalog.build(&self.spec, self.seed)?;
+        let mut agent = self.catalog.build(&self.spec, self.rng_seed)?;
         let limits = budget.limits();
         let decision = agent
             .select(&self.state, &limits)

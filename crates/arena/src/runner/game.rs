@@ -14,7 +14,7 @@ use crate::config::TimeControl;
 use crate::factory::AgentFactory;
 use crate::openings::Opening;
 use crate::record::{GameRecord, MoveRecord, Termination};
-use crate::seeds::derive_seed;
+use crate::rng_seeds::derive_rng_seed;
 
 /// With a game clock, the share of the remaining time an agent is asked to use per move.
 const CLOCK_MOVES_TO_GO: u32 = 10;
@@ -25,7 +25,7 @@ const MAX_HANG_GRACE: Duration = Duration::from_secs(2);
 /// Everything that decides one game.
 pub(crate) struct GamePlan<'a, G: Game> {
     pub index: usize,
-    pub seed: u64,
+    pub rng_seed: u64,
     /// Agent index per seat.
     pub seats: Vec<usize>,
     pub opening_index: usize,
@@ -99,7 +99,7 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
 
     GameRecord {
         index: plan.index,
-        seed: plan.seed,
+        rng_seed: plan.rng_seed,
         seats: plan.seats.clone(),
         agents: specs,
         opening_index: plan.opening_index,
@@ -128,8 +128,10 @@ fn start_workers<G: Game, F: AgentFactory<G> + ?Sized>(
 ) -> Result<Vec<SeatWorker<G>>, Forfeit> {
     let mut workers = Vec::with_capacity(specs.len());
     for (seat, spec) in specs.iter().enumerate() {
-        let seed = derive_seed(plan.seed, &[seat as u64]);
-        let built = catch_unwind(AssertUnwindSafe(|| rules.factory.build_agent(spec, seed)));
+        let rng_seed = derive_rng_seed(plan.rng_seed, &[seat as u64]);
+        let built = catch_unwind(AssertUnwindSafe(|| {
+            rules.factory.build_agent(spec, rng_seed)
+        }));
         let agent = match built {
             Ok(Ok(agent)) => agent,
             Ok(Err(message)) => {

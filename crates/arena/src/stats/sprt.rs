@@ -198,8 +198,8 @@ mod tests {
         })
     }
 
-    fn acceptance_of_h1(test: &SprtConfig, elo: f64, runs: usize, seed: u64) -> (f64, f64) {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    fn acceptance_of_h1(test: &SprtConfig, elo: f64, runs: usize, rng_seed: u64) -> (f64, f64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
         let mut accepted = 0;
         let mut games = 0;
         for _ in 0..runs {

@@ -186,8 +186,8 @@ impl<G: Game> Agent<G> for Mute {
 }
 
 /// Builds the agents above by name; `start` is what `illegal` keeps replaying.
-pub fn build<G: Game>(start: &G, spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
-    let rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+pub fn build<G: Game>(start: &G, spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<G>>, String> {
+    let rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     Ok(match spec {
         "random" => Box::new(RandomMover { rng }),
         "first" => Box::new(FirstMover),

@@ -1,7 +1,7 @@
-//! The arena's promise: a tournament is reproducible from its seed. 200 games of Connect Four
+//! The arena's promise: a tournament is reproducible from its rng_seed. 200 games of Connect Four
 //! between agents bounded by depth and playouts (never by the clock), from random openings,
-//! two at a time, played twice with one seed, leave the same `games.jsonl` but for times;
-//! another seed plays other games.
+//! two at a time, played twice with one random seed, leave the same `games.jsonl` but for times;
+//! another rng_seed plays other games.
 
 use std::path::{Path, PathBuf};
 
@@ -14,12 +14,12 @@ use ply_connect4::{catalog, Connect4};
 /// neither reads the clock.
 const AGENTS: [&str; 2] = ["seed001-alphabeta:depth=4", "mcts:iterations=300"];
 
-fn tournament(seed: u64) -> TournamentResult {
+fn tournament(rng_seed: u64) -> TournamentResult {
     let mut config = TournamentConfig::new(AGENTS.map(String::from).to_vec());
     config.games_per_pairing = 200;
     config.openings = OpeningSource::Random { plies: 4 };
     config.concurrency = 2;
-    config.seed = seed;
+    config.rng_seed = rng_seed;
     run_tournament(
         &Connect4::standard(),
         &catalog(),
@@ -63,7 +63,7 @@ fn a_200_game_connect4_tournament_replays_exactly_from_its_seed() {
         // Moves, what the agents said of them, results and reasons: all the same.
         assert_eq!(
             x, y,
-            "game {} differs between two runs of one seed",
+            "game {} differs between two runs of one rng_seed",
             x.index
         );
     }
@@ -85,7 +85,7 @@ fn a_200_game_connect4_tournament_replays_exactly_from_its_seed() {
         distinct.len()
     );
 
-    // Another seed, other games.
+    // Another random seed, other games.
     let other = tournament(2027);
     let changed = other
         .records
@@ -95,7 +95,7 @@ fn a_200_game_connect4_tournament_replays_exactly_from_its_seed() {
         .count();
     assert!(
         changed > 150,
-        "only {changed} of 200 games changed with the seed"
+        "only {changed} of 200 games changed with the rng_seed"
     );
 
     for dir in [a, b] {

@@ -15,8 +15,8 @@ use ply_arena::{
 use ply_core::Agent;
 use ply_tictactoe::TicTacToe;
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
-    common::build(&TicTacToe::new(), spec, seed)
+fn factory(spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
+    common::build(&TicTacToe::new(), spec, rng_seed)
 }
 
 fn config() -> TournamentConfig {

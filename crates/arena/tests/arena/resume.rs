@@ -13,15 +13,15 @@ use ply_arena::{
 use ply_core::Agent;
 use ply_tictactoe::TicTacToe;
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
-    common::build(&TicTacToe::new(), spec, seed)
+fn factory(spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
+    common::build(&TicTacToe::new(), spec, rng_seed)
 }
 
 /// 3 agents, 8 games a pairing: 24 games, seeded agents, random openings.
 fn config() -> TournamentConfig {
     let mut c = TournamentConfig::new(vec!["solver".into(), "random".into(), "first".into()]);
     c.games_per_pairing = 8;
-    c.seed = 11;
+    c.rng_seed = 11;
     c.concurrency = 2;
     c.openings = OpeningSource::Random { plies: 2 };
     c
@@ -193,13 +193,13 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
     assert_eq!(std::fs::read(dir.join("games.jsonl")).unwrap(), before);
 
     let mut other = config();
-    other.seed = 12;
+    other.rng_seed = 12;
     other.games_per_pairing = 10;
     let err = RunFolder::open(&dir, OutputMode::Resume, &start, &other)
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("seed was 11, now 12") && err.contains("games_per_pairing was 8, now 10"),
+        err.contains("rng_seed was 11, now 12") && err.contains("games_per_pairing was 8, now 10"),
         "{err}"
     );
     assert_eq!(std::fs::read(dir.join("games.jsonl")).unwrap(), before);
@@ -236,7 +236,7 @@ fn saved_games_of_another_schedule_are_refused() {
     let folder = RunFolder::open(&dir, OutputMode::Fresh, &start, &config()).unwrap();
     let (mut result, _) = run(&folder, &config(), Some(2));
     drop(folder);
-    result.records[0].seed ^= 1;
+    result.records[0].rng_seed ^= 1;
     let control = RunControl {
         progress: &|_: &GameRecord| {},
         stop: None,
@@ -249,5 +249,25 @@ fn saved_games_of_another_schedule_are_refused() {
         err.contains("cannot resume") && err.contains("other settings"),
         "{err}"
     );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_run_saved_with_the_older_seed_name_resumes() {
+    let dir = scratch("older-name");
+    let folder = RunFolder::open(&dir, OutputMode::Fresh, &TicTacToe::new(), &config()).unwrap();
+    let (stopped, _) = run(&folder, &config(), Some(5));
+    folder.finish(&stopped).unwrap();
+    // Before the random seed was named `rng_seed`, both files called it `seed`.
+    for file in ["config.json", "games.jsonl"] {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\"rng_seed\""), "{file}: {text}");
+        std::fs::write(&path, text.replace("\"rng_seed\"", "\"seed\"")).unwrap();
+    }
+    let folder = RunFolder::open(&dir, OutputMode::Resume, &TicTacToe::new(), &config()).unwrap();
+    assert_eq!(folder.previous().len(), stopped.records.len());
+    let (resumed, _) = run(&folder, &config(), None);
+    assert_eq!(resumed.records.len(), 24);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -83,8 +83,8 @@ impl Game for Race3 {
     }
 }
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<Race3>>, String> {
-    common::build(&START, spec, seed)
+fn factory(spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<Race3>>, String> {
+    common::build(&START, spec, rng_seed)
 }
 
 const START: Race3 = Race3 {

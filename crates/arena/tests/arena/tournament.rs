@@ -11,14 +11,14 @@ use ply_arena::{
 use ply_core::{Agent, Game};
 use ply_tictactoe::TicTacToe;
 
-fn factory(spec: &str, seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
-    common::build(&TicTacToe::new(), spec, seed)
+fn factory(spec: &str, rng_seed: u64) -> Result<Box<dyn Agent<TicTacToe>>, String> {
+    common::build(&TicTacToe::new(), spec, rng_seed)
 }
 
-fn config(agents: &[&str], games: usize, seed: u64) -> TournamentConfig {
+fn config(agents: &[&str], games: usize, rng_seed: u64) -> TournamentConfig {
     let mut c = TournamentConfig::new(agents.iter().map(|s| s.to_string()).collect());
     c.games_per_pairing = games;
-    c.seed = seed;
+    c.rng_seed = rng_seed;
     c.concurrency = 2;
     c.openings = OpeningSource::Random { plies: 2 };
     c
@@ -99,7 +99,7 @@ fn a_200_game_tournament_replays_exactly_from_its_seed() {
         .iter()
         .all(|r| r.termination == Termination::Normal));
 
-    // Another seed plays other games.
+    // Another random seed plays other games.
     let other = run_tournament(
         &TicTacToe::new(),
         &factory,
@@ -219,13 +219,13 @@ fn move_limit_adjudicates_a_draw() {
 
 #[test]
 fn an_agent_that_fails_to_build_mid_tournament_forfeits() {
-    // Builds fine when checked (seed 0), fails or panics when built for a game.
-    let flaky = |spec: &str, seed: u64| -> Result<Box<dyn Agent<TicTacToe>>, String> {
+    // Builds fine when checked (rng_seed 0), fails or panics when built for a game.
+    let flaky = |spec: &str, rng_seed: u64| -> Result<Box<dyn Agent<TicTacToe>>, String> {
         match spec {
-            "refuses" if seed != 0 => Err("out of memory for its table".to_string()),
-            "explodes" if seed != 0 => panic!("constructor blew up"),
-            "refuses" | "explodes" => factory("first", seed),
-            other => factory(other, seed),
+            "refuses" if rng_seed != 0 => Err("out of memory for its table".to_string()),
+            "explodes" if rng_seed != 0 => panic!("constructor blew up"),
+            "refuses" | "explodes" => factory("first", rng_seed),
+            other => factory(other, rng_seed),
         }
     };
     let mut c = config(&["random", "refuses", "explodes"], 2, 3);

@@ -81,8 +81,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 1000)]
     pub max_plies: usize,
     /// Seed of everything random (openings, agents).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     /// The agent rated 0 (a spec from --agents, or its 1-based position; default the first).
     #[arg(long)]
     pub anchor: Option<String>,
@@ -141,7 +141,7 @@ impl ArenaArgs {
             hang_timeout: self.hang_timeout,
         };
         config.max_plies = self.max_plies;
-        config.seed = self.seed;
+        config.rng_seed = self.rng_seed;
         config.anchor = self.anchor.clone();
         if let Some(text) = &self.sprt {
             config.sprt = Some(self.sprt_config(text)?);
@@ -500,7 +500,7 @@ mod tests {
                 .unwrap_err()
         );
         assert!(
-            err.contains("--resume") && err.contains("seed was 1, now 9"),
+            err.contains("--resume") && err.contains("rng_seed was 1, now 9"),
             "{err}"
         );
 
@@ -508,7 +508,7 @@ mod tests {
         let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
         assert_eq!(games.lines().count(), 2);
         let config = std::fs::read_to_string(dir.join("config.json")).unwrap();
-        assert!(config.contains("\"seed\": 9"), "{config}");
+        assert!(config.contains("\"rng_seed\": 9"), "{config}");
         std::fs::remove_dir_all(&dir).unwrap();
 
         let err = format!(

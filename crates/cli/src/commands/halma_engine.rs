@@ -25,8 +25,8 @@ pub struct HalmaEngineArgs {
     #[arg(long, default_value = "champion")]
     pub agent: String,
     /// Seed for the agent's randomness.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     /// Time per move on top of the agent's own limits, e.g. 150ms or 2s.
     #[arg(long)]
     pub time: Option<String>,
@@ -45,7 +45,7 @@ pub fn run(args: &HalmaEngineArgs) -> anyhow::Result<()> {
         board: start.kind(),
         players: start.num_players(),
         agent: args.agent.clone(),
-        seed: args.seed,
+        rng_seed: args.rng_seed,
         time,
     };
     let mut engine = Engine::new(&options)?;

@@ -41,9 +41,9 @@ pub struct LevelsArgs {
     /// Measuring: games played at once (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Measuring: seed of the openings and the agents.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Measuring: random seed of the openings and the agents.
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     /// Measuring: folder for report.md, summary.json, games.jsonl and the plots.
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -68,7 +68,7 @@ impl LevelsArgs {
             ..config.time
         };
         config.max_plies = self.max_plies;
-        config.seed = self.seed;
+        config.rng_seed = self.rng_seed;
         config.validate()?;
         Ok(config)
     }
@@ -190,7 +190,7 @@ mod tests {
             openings: "none".into(),
             max_plies: 900,
             concurrency: Some(1),
-            seed: 1,
+            rng_seed: 1,
             out: None,
         };
         let config = args.config().unwrap();

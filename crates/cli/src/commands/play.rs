@@ -42,8 +42,8 @@ pub struct PlayArgs {
     #[arg(long, value_parser = crate::format::parse_duration)]
     pub time: Option<Duration>,
     /// Seed for the engine's randomness.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -74,7 +74,7 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         }
         (None, None) => default_agent(args.game).to_string(),
     };
-    let mut engine: Box<dyn Agent<G>> = catalog.build(&spec, args.seed)?;
+    let mut engine: Box<dyn Agent<G>> = catalog.build(&spec, args.rng_seed)?;
     let human = args.seat.unwrap_or(match args.first {
         First::Human => 0,
         First::Engine => 1,

@@ -13,8 +13,8 @@ use ply_quoridor::qtp::{run_stdio, EngineOptions};
 #[derive(Args, Debug, Clone, Default)]
 pub struct QtpArgs {
     /// Seed for the engine's randomness [default: 0].
-    #[arg(long)]
-    pub seed: Option<String>,
+    #[arg(long = "seed")]
+    pub rng_seed: Option<String>,
     /// Longest think time for one move, in seconds (the referee allows 30); a unit may be
     /// given (750ms). More than 0, at most 31536000 (1 year) [default: 30].
     #[arg(long)]
@@ -40,7 +40,7 @@ impl QtpArgs {
     pub fn options(&self) -> Result<EngineOptions, String> {
         let mut args = Vec::new();
         for (flag, value) in [
-            ("--seed", &self.seed),
+            ("--seed", &self.rng_seed),
             ("--move-time", &self.move_time),
             ("--game-time-per-size", &self.game_time_per_size),
             ("--safety", &self.safety),
@@ -92,7 +92,7 @@ mod tests {
         let a = parse("--move-time 1.5 --game-time-per-size 750ms --seed 7").unwrap();
         assert_eq!(a.budget.per_move, Duration::from_millis(1500));
         assert_eq!(a.budget.per_game_per_size, Duration::from_millis(750));
-        assert_eq!(a.seed, 7);
+        assert_eq!(a.rng_seed, 7);
     }
 
     /// `ply engine quoridor --game-time-per-size 5e18` was accepted, and `genmove black`

@@ -26,8 +26,8 @@ pub struct SeedsArgs {
     #[arg(long)]
     pub quick: bool,
     /// Seed of every opening and agent.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
     /// Head-to-head games played at once.
     #[arg(long)]
     pub concurrency: Option<usize>,
@@ -41,9 +41,9 @@ pub fn run(command: &ReportCommand) -> anyhow::Result<()> {
 
 fn seeds(args: &SeedsArgs) -> anyhow::Result<()> {
     let mut plan = if args.quick {
-        Plan::quick(args.seed)
+        Plan::quick(args.rng_seed)
     } else {
-        Plan::full(args.seed)
+        Plan::full(args.rng_seed)
     };
     if let Some(j) = args.concurrency {
         anyhow::ensure!(

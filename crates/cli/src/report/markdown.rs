@@ -1,4 +1,4 @@
-//! `report.md`: theirs beside ours, one section per seed, with how it was measured.
+//! `report.md`: theirs beside ours, one section per source, with how it was measured.
 
 use std::fmt::Write;
 
@@ -25,7 +25,7 @@ fn header(md: &mut String, r: &SeedReport) {
     md.push_str("# The seeds' comparisons, rerun on this engine\n\n");
     md.push_str(
         "Written by `ply report seeds`. Every *ours* figure below was measured by that run; \
-         every *theirs* figure is quoted from the seed, with its section. Where a seed printed \
+         every *theirs* figure is quoted from the source, with its section. Where a source printed \
          nothing, the table says so rather than fill the cell. The seeds are the four source \
          documents ply grew from; docs/sources.md in the repository describes each one.\n\n",
     );
@@ -61,8 +61,8 @@ fn header(md: &mut String, r: &SeedReport) {
     );
     let _ = writeln!(
         md,
-        "- seed {} for every opening and agent; head-to-head games {} at a time",
-        p.seed, p.concurrency
+        "- random seed {} for every opening and agent; head-to-head games {} at a time",
+        p.rng_seed, p.concurrency
     );
     md.push_str(
         "- single searches (seed 001's depths, seed 004's timings) are timed by the searching \
@@ -72,7 +72,7 @@ fn header(md: &mut String, r: &SeedReport) {
 }
 
 fn claims(md: &mut String, claims: &[Claim]) {
-    md.push_str("What the seed printed:\n\n| figure | theirs | where |\n|---|---|---|\n");
+    md.push_str("What the source printed:\n\n| figure | theirs | where |\n|---|---|---|\n");
     for c in claims {
         let _ = writeln!(md, "| {} | {} | {} |", c.what, c.theirs, c.source);
     }

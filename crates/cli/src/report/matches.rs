@@ -22,7 +22,7 @@ pub struct Match<'a> {
     pub games_per_pairing: usize,
     pub openings: OpeningSource,
     pub max_plies: usize,
-    pub seed: u64,
+    pub rng_seed: u64,
     pub concurrency: usize,
 }
 
@@ -39,12 +39,12 @@ where
     config.games_per_pairing = m.games_per_pairing;
     config.openings = m.openings.clone();
     config.max_plies = m.max_plies;
-    config.seed = m.seed;
+    config.rng_seed = m.rng_seed;
     config.concurrency = m.concurrency;
     config.time = TimeControl::default();
-    let factory = |spec: &str, seed: u64| -> Result<Box<dyn Agent<G>>, String> {
+    let factory = |spec: &str, rng_seed: u64| -> Result<Box<dyn Agent<G>>, String> {
         catalog
-            .build(without_copy_tag(spec), seed)
+            .build(without_copy_tag(spec), rng_seed)
             .map_err(|e| e.to_string())
     };
     let quiet = |_: &GameRecord| {};

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 pub use setting::Setting;
 
-/// A figure a seed printed, and where.
+/// A figure a source printed, and where.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Claim {
     pub what: &'static str,
@@ -39,7 +39,7 @@ pub struct Claim {
 pub struct Plan {
     pub quick: bool,
     /// Seeds the openings and every agent.
-    pub seed: u64,
+    pub rng_seed: u64,
     /// Games played at once in the head-to-head parts.
     pub concurrency: usize,
     /// Seed 001: positions (columns played from the empty board) for the depth sweeps.
@@ -66,10 +66,10 @@ fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error
 
 impl Plan {
     /// The measurements as the seeds made them: 1 s per depth, 0.75 s MCTS.
-    pub fn full(seed: u64) -> Plan {
+    pub fn full(rng_seed: u64) -> Plan {
         Plan {
             quick: false,
-            seed,
+            rng_seed,
             concurrency: 2,
             // The start, and positions from seed 001's example and Pons' test sets (early,
             // middle and late), the same as `examples/seed001_claims.rs` of ply-connect4.
@@ -90,7 +90,7 @@ impl Plan {
 
     /// A few seconds of everything, for tests: the budgets are a twentieth of the seeds',
     /// so its depths and playouts are not comparable with theirs (the report says so).
-    pub fn quick(seed: u64) -> Plan {
+    pub fn quick(rng_seed: u64) -> Plan {
         Plan {
             quick: true,
             concurrency: 2,
@@ -104,7 +104,7 @@ impl Plan {
             quoridor_games: 1,
             quoridor_positions: 3,
             quoridor_mcts: "seed004-mcts:iterations=200".into(),
-            ..Plan::full(seed)
+            ..Plan::full(rng_seed)
         }
     }
 }

@@ -127,7 +127,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed001> {
                 &catalog, &state, position, label, spec, theirs, plan,
             )?);
         }
-        let mut agent = catalog.build(&plan.c4_mcts, plan.seed)?;
+        let mut agent = catalog.build(&plan.c4_mcts, plan.rng_seed)?;
         let timed = timed_select(agent.as_mut(), &state, &SearchLimits::none())
             .ok_or_else(|| anyhow::anyhow!("{} found no move at '{position}'", plan.c4_mcts))?;
         mcts.push(MctsRun {
@@ -154,7 +154,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed001> {
             games_per_pairing: plan.c4_games,
             openings: OpeningSource::Random { plies: 2 },
             max_plies: 100,
-            seed: plan.seed,
+            rng_seed: plan.rng_seed,
             concurrency: plan.concurrency,
         },
     )?;
@@ -185,7 +185,7 @@ fn sweep(
     let joiner = if spec.contains(':') { ',' } else { ':' };
     let mut points = Vec::new();
     for depth in 1..=empty_cells {
-        let mut agent = catalog.build(&format!("{spec}{joiner}depth={depth}"), plan.seed)?;
+        let mut agent = catalog.build(&format!("{spec}{joiner}depth={depth}"), plan.rng_seed)?;
         let Some(timed) = timed_select(agent.as_mut(), state, &guard) else {
             break;
         };

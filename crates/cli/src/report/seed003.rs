@@ -2,7 +2,7 @@
 //! Table 1: the three-player star, the server's "easy" level) and each strategy on the level
 //! it was built for (its Table 2).
 //!
-//! The seed played a course server's opponents, which we do not have; ours play `greedy`
+//! The source played a course server's opponents, which we do not have; ours play `greedy`
 //! (one ply ahead with the game's evaluator) in their place, in every seat but the
 //! strategy's. Win rate is seed 003's: ranking points per game over the most a game gives
 //! (first place 1.0, second 0.5 with three players).
@@ -204,7 +204,7 @@ fn play(
             games_per_pairing: plan.halma_games,
             openings: OpeningSource::Random { plies: players },
             max_plies: plan.halma_max_plies,
-            seed: plan.seed,
+            rng_seed: plan.rng_seed,
             concurrency: plan.concurrency,
         },
     )?;

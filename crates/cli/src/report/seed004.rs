@@ -87,7 +87,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed004> {
             games_per_pairing: plan.quoridor_games,
             openings: OpeningSource::Random { plies: 2 },
             max_plies: 300,
-            seed: plan.seed,
+            rng_seed: plan.rng_seed,
             concurrency: plan.concurrency,
         },
     )?;
@@ -97,7 +97,7 @@ pub fn run(plan: &Plan) -> anyhow::Result<Seed004> {
         let (mut cpu, mut wall) = (Vec::new(), Vec::new());
         let (mut nodes, mut depth, mut playouts) = (0.0, 0.0, 0.0);
         for state in &positions {
-            let mut agent = catalog.build(spec, plan.seed)?;
+            let mut agent = catalog.build(spec, plan.rng_seed)?;
             let timed = timed_select(agent.as_mut(), state, &SearchLimits::none())
                 .ok_or_else(|| anyhow::anyhow!("{spec} found no move in {}", state.to_text()))?;
             cpu.push(ms(timed.cpu));

@@ -98,7 +98,7 @@ impl Target for ArenaResume {
             ",",
             ":",
             "\"index\"",
-            "\"seed\"",
+            "\"rng_seed\"",
             "\"seats\"",
             "\"scores\"",
             "\"offender\"",

@@ -13,8 +13,8 @@ use crate::runner::{Outcome, Target};
 /// Positions of random games from `start`: the start, and every fifth position of a few
 /// playouts, the last (often finished) one included; at most [`MAX_SAMPLES`] of them, spread
 /// over the games.
-pub fn sample_positions<G: Game>(start: &G, games: usize, seed: u64) -> Vec<G> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+pub fn sample_positions<G: Game>(start: &G, games: usize, rng_seed: u64) -> Vec<G> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut positions = vec![start.clone()];
     let mut moves = Vec::new();
     for _ in 0..games {

@@ -18,14 +18,14 @@ fn main() {
         .collect();
     let games = *args.first().unwrap_or(&100);
     let time_ms = *args.get(1).unwrap_or(&1000);
-    let seed = *args.get(2).unwrap_or(&1);
+    let rng_seed = *args.get(2).unwrap_or(&1);
     let table = *args.get(3).unwrap_or(&24);
     let mut judge = ply_connect4::Solver::with_table_bits(26).expect("a 512 MiB table");
     let mut lost_openings = 0;
     let started = std::time::Instant::now();
     let mut perfect_time = std::time::Duration::ZERO;
     let catalog = catalog();
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut moves = Vec::new();
     let mut opening = Connect4::standard();

@@ -537,12 +537,12 @@ mod tests {
     #[test]
     fn long_lines_complete_where_every_window_says() {
         use crate::u256::U256;
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng_seed = 0x1234_5678_9ABC_DEF1u64;
         let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
+            rng_seed ^= rng_seed << 13;
+            rng_seed ^= rng_seed >> 7;
+            rng_seed ^= rng_seed << 17;
+            rng_seed
         };
         for (w, h, k) in [
             (36u32, 6u32, 17u32),

@@ -32,13 +32,13 @@ pub fn catalog() -> Catalog<Halma> {
         "seed003-s1",
         "seed 003 strategy 1: single steps and hops by compass priority NW, N, W, E, SE, S",
         &[],
-        |_params, seed| Ok(Box::new(DirectionAgent::new(seed))),
+        |_params, rng_seed| Ok(Box::new(DirectionAgent::new(rng_seed))),
     );
     catalog.add_agent(
         "seed003-s2",
         "seed 003 strategy 2: the peg farthest from the goal moves, side points avoided",
         &[],
-        |_params, seed| Ok(Box::new(FarthestPegAgent::new(seed))),
+        |_params, rng_seed| Ok(Box::new(FarthestPegAgent::new(rng_seed))),
     );
     catalog.add_agent(
         "seed003-s3",
@@ -51,7 +51,7 @@ pub fn catalog() -> Catalog<Halma> {
                 "file of saved best moves, read at start and appended to (none: in memory)",
             ),
         ],
-        |params, seed| {
+        |params, rng_seed| {
             let depth = depth_param(params)?;
             let table = params.str("table")?;
             let book = if table.eq_ignore_ascii_case("none") {
@@ -64,7 +64,7 @@ pub fn catalog() -> Catalog<Halma> {
                     })?
             };
             Ok(Box::new(
-                SeedMinimax::strategy3(seed).depth(depth).book(book),
+                SeedMinimax::strategy3(rng_seed).depth(depth).book(book),
             ))
         },
     );
@@ -72,9 +72,9 @@ pub fn catalog() -> Catalog<Halma> {
         "seed003-s4",
         "seed 003 strategy 4: minimax + alpha-beta over all moves sorted by distance, depth 3",
         &[KeyInfo::new("depth", "3", "plies to search")],
-        |params, seed| {
+        |params, rng_seed| {
             Ok(Box::new(
-                SeedMinimax::strategy4(seed).depth(depth_param(params)?),
+                SeedMinimax::strategy4(rng_seed).depth(depth_param(params)?),
             ))
         },
     );
@@ -82,9 +82,9 @@ pub fn catalog() -> Catalog<Halma> {
         "seed003-s5",
         "seed 003 strategy 5: strategy 4 for three players (the others minimise), depth 3",
         &[KeyInfo::new("depth", "3", "plies to search")],
-        |params, seed| {
+        |params, rng_seed| {
             Ok(Box::new(
-                SeedMinimax::strategy5(seed).depth(depth_param(params)?),
+                SeedMinimax::strategy5(rng_seed).depth(depth_param(params)?),
             ))
         },
     );

@@ -16,8 +16,8 @@ pub fn bench_positions(kind: BoardKind, players: usize, count: usize) -> Vec<Hal
     let start = Halma::new(kind, players).expect("a seated variant");
     let mut moves = Vec::new();
     (0..count as u64)
-        .map(|seed| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        .map(|rng_seed| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
             let mut state = start.clone();
             let plies = players * rng.random_range(12..20);
             for _ in 0..plies {

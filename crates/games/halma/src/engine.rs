@@ -24,7 +24,7 @@ pub struct EngineOptions {
     pub players: usize,
     /// The agent, as a catalog spec (`champion`, `seed003-s5`, `paranoid:depth=3`, …).
     pub agent: String,
-    pub seed: u64,
+    pub rng_seed: u64,
     /// Time per move, on top of the agent's own limits.
     pub time: Option<Duration>,
 }
@@ -35,7 +35,7 @@ impl Default for EngineOptions {
             board: BoardKind::Star,
             players: 2,
             agent: "champion".into(),
-            seed: 1,
+            rng_seed: 1,
             time: None,
         }
     }
@@ -60,7 +60,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(options: &EngineOptions) -> Result<Engine, EngineSetupError> {
         let start = Halma::new(options.board, options.players)?;
-        let agent = crate::agents::catalog().build(&options.agent, options.seed)?;
+        let agent = crate::agents::catalog().build(&options.agent, options.rng_seed)?;
         let limits = SearchLimits {
             time: options.time,
             ..SearchLimits::default()

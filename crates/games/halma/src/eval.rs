@@ -16,8 +16,8 @@ use crate::movegen::HalmaMove;
 
 /// Per-seat, per-cell cost tables of one layout.
 struct CostTables {
-    /// `seed[seat][cell]`: seed 003's weighted Manhattan distances, ×100.
-    seed: Vec<Vec<i32>>,
+    /// `seed003[seat][cell]`: seed 003's weighted Manhattan distances, ×100.
+    seed003: Vec<Vec<i32>>,
     /// `progress[seat][cell]`: 10 × hex distance to the home tip + 2 × distance off the
     /// start–home axis.
     progress: Vec<Vec<i32>>,
@@ -52,7 +52,7 @@ fn build_tables(layout: &Layout) -> CostTables {
         .copied()
         .filter(|&(_, y)| y == r + 1)
         .collect();
-    let mut seed = Vec::new();
+    let mut seed003 = Vec::new();
     let mut progress = Vec::new();
     for seat in &layout.seats {
         let k = seat.point;
@@ -70,10 +70,10 @@ fn build_tables(layout: &Layout) -> CostTables {
             let off_axis = (2 * ax as i32 + ay as i32).abs();
             progress_row.push(10 * seat.tip_distance[c as usize] + 2 * off_axis);
         }
-        seed.push(seed_row);
+        seed003.push(seed_row);
         progress.push(progress_row);
     }
-    CostTables { seed, progress }
+    CostTables { seed003, progress }
 }
 
 fn cost(table: &[Vec<i32>], state: &Halma, seat: Player) -> i32 {
@@ -102,7 +102,7 @@ impl Evaluator<Halma> for Seed003Eval {
     }
 
     fn evaluate(&self, state: &Halma, player: Player) -> i32 {
-        let table = &tables(state).seed;
+        let table = &tables(state).seed003;
         let distance = relative(state, player, |q| cost(table, state, q));
         let n = state.layout().players();
         let final_term = if state.has_finished(player) {

@@ -1,4 +1,4 @@
-//! Who sits where: each player's start point, home point and the frame the seed's
+//! Who sits where: each player's start point, home point and the frame the source's
 //! heuristics are written in.
 //!
 //! The six points of a star, numbered anti-clockwise from the bottom (the order turns go in):
@@ -12,7 +12,7 @@
 //!
 //! A player starting at point k goes home to point k + 3. Rotating the board by 60°
 //! anti-clockwise, `(x, y) → (−y, x + y)`, carries point k onto point k + 1, so everything
-//! defined for A in the bottom → top frame (the seed's goal cells, its compass directions) is
+//! defined for A in the bottom → top frame (the source's goal cells, its compass directions) is
 //! carried to the player at point k by k such rotations.
 
 use std::sync::OnceLock;

@@ -12,7 +12,7 @@ pub struct HalmaSettings {
     /// (default 1000), so that cycling games terminate.
     pub max_plies: u32,
     /// Whether a swap cell (a cell of the mover's home holding an opponent's peg) may also be
-    /// an intermediate landing of a hop chain. The seed says it may not (default `false`):
+    /// an intermediate landing of a hop chain. The source says it may not (default `false`):
     /// such a cell counts as empty only for the destination.
     pub swap_cells_mid_chain: bool,
 }

@@ -92,7 +92,7 @@ pub fn seed002() -> Box<dyn Agent<Quoridor>> {
 
 /// The strongest engine with its default settings: [`STRONGEST_DEFAULT_NODES`] per move
 /// (scaled by the walls in hand), at most [`STRONGEST_DEFAULT_TIME`]; a caller's time limit
-/// replaces both. The search is deterministic; `seed` is accepted for a uniform interface.
+/// replaces both. The search is deterministic; `rng_seed` is accepted for a uniform interface.
 pub fn strongest(_seed: u64) -> Box<dyn Agent<Quoridor>> {
     let mut options = SearchOptions::strong(STRONGEST_DEFAULT_TIME);
     options.nodes = Some(STRONGEST_DEFAULT_NODES);

@@ -38,7 +38,7 @@ fn next_row_distance(state: &Quoridor, player: Player) -> i32 {
 pub struct Seed002Eval;
 
 impl Seed002Eval {
-    /// The seed's formula with its own weights 1 / 0.6 / 0.8, from white's point of view.
+    /// The source's formula with its own weights 1 / 0.6 / 0.8, from white's point of view.
     pub fn white_value(state: &Quoridor) -> f64 {
         Self::white_value_scaled(state, 1.0, 0.6, 0.8)
     }
@@ -69,7 +69,7 @@ impl Evaluator<Quoridor> for Seed002Eval {
 /// Seed 004: for the player judged, `+ opponentPath + round(100 / ownPath, 2) + (ownWalls −
 /// opponentWalls) + 100·atGoal − rowDistance − round(50 / opponentPath, 2) − 500·noPath`;
 /// the expectimax form weighs the opponent's path 17 times. Scaled by 100 to integers.
-/// As in the seed, the path search is skipped while both players still hold every wall
+/// As in the source, the path search is skipped while both players still hold every wall
 /// (no wall on the board: the path is the row distance).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Seed004Eval {
@@ -97,7 +97,7 @@ impl Evaluator<Quoridor> for Seed004Eval {
             }
         };
         let (own, theirs) = (path(player), path(other));
-        // Hundredths, as the seed rounds its fractions to two decimals.
+        // Hundredths, as the source rounds its fractions to two decimals.
         let mut value = 100 * theirs * if self.expectimax { 17 } else { 1 };
         value += 10_000 / own.max(1);
         value += 100 * (state.walls_left(player) as i32 - state.walls_left(other) as i32);
@@ -177,7 +177,7 @@ mod tests {
         let s = Quoridor::standard();
         assert_eq!(Seed002Eval::white_value(&s), 0.0);
         assert_eq!(Seed002Eval.evaluate(&s, BLACK), 0);
-        // Seed 004 at the start: 8 + 100/8 + 0 − 8 − 50/8 = 6.25 in the seed's units.
+        // Seed 004 at the start: 8 + 100/8 + 0 − 8 − 50/8 = 6.25 in the source's units.
         assert_eq!(Seed004Eval::default().evaluate(&s, BLACK), 625);
         assert_eq!(
             Seed004Eval { expectimax: true }.evaluate(&s, BLACK),

@@ -268,16 +268,16 @@ mod tests {
             }
             // A pseudo-random game, compared at every ply.
             let mut moves = Vec::new();
-            let mut seed = 12345u64;
+            let mut rng_seed = 12345u64;
             while !state.is_terminal() {
                 for p in 0..2 {
                     assert_eq!(LineCount.evaluate(&state, p), slow_line_count(&state, p));
                 }
                 state.legal_moves(&mut moves);
-                seed = seed
+                rng_seed = rng_seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                state.play(moves[(seed >> 33) as usize % moves.len()]);
+                state.play(moves[(rng_seed >> 33) as usize % moves.len()]);
             }
         }
     }

@@ -222,7 +222,7 @@ impl<G: Game, T: Table<G>> AlphaBeta<G, T> {
         self
     }
 
-    /// The name [`Agent::name`] reports, for agents built around this search (a seed's
+    /// The name [`Agent::name`] reports, for agents built around this search (a source's
     /// engine) whose spec is not the generic `alphabeta:...` one.
     pub fn named(mut self, name: impl Into<String>) -> Self {
         self.name = Some(name.into());

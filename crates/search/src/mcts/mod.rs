@@ -82,9 +82,9 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: Game> Mcts<G> {
-    /// Uniform rollouts, c = √2, solver on, seeded by `seed`.
-    pub fn new(seed: u64) -> Self {
-        let mut rng = SearchRng::seed_from_u64(seed);
+    /// Uniform rollouts, c = √2, solver on, seeded by `rng_seed`.
+    pub fn new(rng_seed: u64) -> Self {
+        let mut rng = SearchRng::seed_from_u64(rng_seed);
         let expansion_seed = rng.random();
         Mcts {
             options: MctsOptions::default(),
@@ -219,7 +219,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The `k`-th move of `node`'s own random permutation of `self.moves` (Fisher–Yates,
-    /// stopped after `k + 1` steps, from a seed fixed per node): each child is a new move,
+    /// stopped after `k + 1` steps, from a random seed fixed per node): each child is a new move,
     /// with no list of tried moves to store.
     fn expansion_move(&mut self, node: u32, k: usize) -> G::Move {
         let mut rng = SearchRng::seed_from_u64(
@@ -457,7 +457,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
         }
         let mut stopper = Stopper::new(&limits);
         self.deadline = stopper.deadline();
-        // A fresh expansion order per search, still fixed by the agent's seed.
+        // A fresh expansion order per search, still fixed by the agent's rng_seed.
         self.expansion_seed = self.rng.random();
         let mut position = state.clone();
         let me = position.to_move();

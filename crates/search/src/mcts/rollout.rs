@@ -12,7 +12,7 @@ pub trait RolloutPolicy<G: Game>: Send + Sync {
     fn name(&self) -> &str;
 
     /// One of `moves` (the legal moves of `state`, never empty), drawn with `rng` where the
-    /// policy is random, so a seed replays the search.
+    /// policy is random, so a random seed replays the search.
     fn choose(&self, state: &G, moves: &[G::Move], rng: &mut SearchRng) -> G::Move;
 }
 

@@ -142,7 +142,7 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         "paranoid",
         "multi-player: the others are assumed to play against the root player; alpha-beta",
         &PARANOID_KEYS,
-        |catalog, params, _seed| {
+        |catalog, params, _rng_seed| {
             let options = options(catalog, params)?.killers(params.bool("killers")?);
             let megabytes = tt_megabytes(params)?;
             let agent: Box<dyn Agent<G>> =
@@ -155,7 +155,7 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         "maxn",
         "multi-player: every player maximises its own value (max-n), optional shallow pruning",
         &MAXN_KEYS,
-        |catalog, params, _seed| {
+        |catalog, params, _rng_seed| {
             let mut agent = MaxN::new(options(catalog, params)?);
             if let Some(bound) = sum_bound(params)? {
                 agent = agent.shallow_pruning(bound);
@@ -168,7 +168,7 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
         "bestreply",
         "multi-player: root moves alternate with the single best reply of all opponents (BRS)",
         &BESTREPLY_KEYS,
-        |catalog, params, _seed| {
+        |catalog, params, _rng_seed| {
             let options = options(catalog, params)?.killers(params.bool("killers")?);
             let agent = BestReply::new(options).default_move(default_move(params)?);
             let agent: Box<dyn Agent<G>> = Box::new(agent);

@@ -37,7 +37,7 @@ use crate::mcts::{Mcts, RolloutPolicy, UniformRollout};
 use crate::minimax::Minimax;
 use crate::random::RandomAgent;
 
-/// Builds an agent from its checked settings and a seed.
+/// Builds an agent from its checked settings and a random seed.
 pub type AgentFactory<G> =
     dyn Fn(&Params, u64) -> Result<Box<dyn Agent<G>>, SpecError> + Send + Sync;
 
@@ -92,7 +92,7 @@ enum Generic {
 }
 
 /// Builds an agent from the catalog it is in (to look up `eval=`, `order=` names at build
-/// time), its checked settings and a seed.
+/// time), its checked settings and a random seed.
 pub type CatalogAgentFactory<G> =
     dyn Fn(&Catalog<G>, &Params, u64) -> Result<Box<dyn Agent<G>>, SpecError> + Send + Sync;
 
@@ -325,7 +325,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
         &self,
         kind: Generic,
         params: &Params,
-        seed: u64,
+        rng_seed: u64,
     ) -> Result<Box<dyn Agent<G>>, SpecError> {
         Ok(match kind {
             Generic::Minimax => {
@@ -374,7 +374,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 if c < 0.0 {
                     return Err(params.bad_value("c", "a number ≥ 0 such as 2 or 1.41"));
                 }
-                let mut agent = Mcts::new(seed)
+                let mut agent = Mcts::new(rng_seed)
                     .exploration(c)
                     .solver(params.bool("solver")?)
                     .rollout(self.rollout_for(params)?);
@@ -389,8 +389,8 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 }
                 Box::new(agent)
             }
-            Generic::Greedy => Box::new(Greedy::new(self.evaluator_for(params)?, seed)),
-            Generic::Random => Box::new(RandomAgent::new(seed)),
+            Generic::Greedy => Box::new(Greedy::new(self.evaluator_for(params)?, rng_seed)),
+            Generic::Random => Box::new(RandomAgent::new(rng_seed)),
         })
     }
 }
@@ -432,7 +432,7 @@ impl<G: Game> Catalog<G> {
         });
     }
 
-    /// A game-specific agent; `factory` gets the checked settings and the seed.
+    /// A game-specific agent; `factory` gets the checked settings and the rng_seed.
     pub fn add_agent(
         &mut self,
         name: &str,

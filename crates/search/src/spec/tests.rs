@@ -93,17 +93,20 @@ fn table_bytes_reports_the_tables_a_spec_would_allocate() {
 fn a_game_declares_the_memory_of_its_own_agents() {
     let mut catalog = catalog();
     const KEYS: &[KeyInfo] = &[KeyInfo::new("bits", "10", "log2 of 8-byte entries")];
-    catalog.add_agent("solver", "a table of 2^bits entries", KEYS, |_, seed| {
-        Ok(Box::new(crate::random::RandomAgent::new(seed)))
-    });
+    catalog.add_agent(
+        "solver",
+        "a table of 2^bits entries",
+        KEYS,
+        |_, rng_seed| Ok(Box::new(crate::random::RandomAgent::new(rng_seed))),
+    );
     assert_eq!(catalog.table_bytes("solver:bits=20"), Ok(0));
     assert!(catalog.set_table_memory("solver", |p| Ok(8 << p.u32("bits")?)));
     assert_eq!(catalog.table_bytes("solver:bits=20"), Ok(8 << 20));
     assert_eq!(catalog.table_bytes("solver"), Ok(8 << 10));
     assert!(!catalog.set_table_memory("nobody", |_| Ok(1)));
     // Replacing the agent forgets what the old one declared.
-    catalog.add_agent("solver", "again", KEYS, |_, seed| {
-        Ok(Box::new(crate::random::RandomAgent::new(seed)))
+    catalog.add_agent("solver", "again", KEYS, |_, rng_seed| {
+        Ok(Box::new(crate::random::RandomAgent::new(rng_seed)))
     });
     assert_eq!(catalog.table_bytes("solver"), Ok(0));
 }

@@ -150,9 +150,9 @@ fn custom_agents_and_entries() {
         "dummy",
         "a random agent in disguise",
         KEYS,
-        |params, seed| match params.str("flavour")? {
+        |params, rng_seed| match params.str("flavour")? {
             "plain" | "spicy" => {
-                Ok(Box::new(RandomAgent::<TicTacToe>::new(seed)) as Box<dyn Agent<_>>)
+                Ok(Box::new(RandomAgent::<TicTacToe>::new(rng_seed)) as Box<dyn Agent<_>>)
             }
             _ => Err(params.bad_value("flavour", "plain or spicy")),
         },

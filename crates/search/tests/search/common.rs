@@ -11,8 +11,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// `count` distinct-ish non-terminal positions, each reached by 0 to 7 random moves.
-pub fn random_positions(count: usize, seed: u64) -> Vec<TicTacToe> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+pub fn random_positions(count: usize, rng_seed: u64) -> Vec<TicTacToe> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut positions = Vec::with_capacity(count);
     let mut moves = Vec::new();
     while positions.len() < count {

@@ -102,8 +102,8 @@ fn node_limits_are_kept() {
 #[test]
 fn mcts_runs_exactly_its_iterations_and_repeats_with_its_seed() {
     let state = deep_game();
-    let run = |seed| {
-        Mcts::new(seed)
+    let run = |rng_seed| {
+        Mcts::new(rng_seed)
             .iterations(700)
             .select(&state, &SearchLimits::none())
             .unwrap()

@@ -2,7 +2,7 @@
 //! trees with 2 to 4 players, and against a plain negamax in two-player games.
 //!
 //! The test game is a random tree: every node's number of children, next player and final
-//! scores are drawn from a hash of the path that leads to it, so a seed gives a whole game
+//! scores are drawn from a hash of the path that leads to it, so a random seed gives a whole game
 //! and every search sees the same one. Turns mostly rotate, but a node may skip a player
 //! (with two players: let the same player move again), which is what games with dropped-out
 //! players do.
@@ -77,8 +77,8 @@ struct TreeGame {
 }
 
 impl TreeGame {
-    fn new(shape: TreeShape, seed: u64) -> Self {
-        let root = mix(seed ^ 0x5EED);
+    fn new(shape: TreeShape, rng_seed: u64) -> Self {
+        let root = mix(rng_seed ^ 0x5EED);
         TreeGame {
             shape,
             path: vec![(root, (root % shape.players as u64) as Player)],
@@ -444,7 +444,7 @@ fn child(state: &TreeGame, mv: u8) -> TreeGame {
 }
 
 fn positions(players: usize, count: u64) -> impl Iterator<Item = (u64, TreeGame)> {
-    (0..count).map(move |seed| (seed, TreeGame::new(TreeShape::small(players), seed)))
+    (0..count).map(move |rng_seed| (rng_seed, TreeGame::new(TreeShape::small(players), rng_seed)))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -454,8 +454,8 @@ fn positions(players: usize, count: u64) -> impl Iterator<Item = (u64, TreeGame)
 fn paranoid_equals_plain_paranoid_and_plays_a_best_move() {
     let evaluator = noise(false);
     for players in 2..=4 {
-        for (seed, state) in positions(players, 60) {
-            let depth = 1 + (seed % 5) as u32;
+        for (rng_seed, state) in positions(players, 60) {
+            let depth = 1 + (rng_seed % 5) as u32;
             let root = state.to_move();
             let decision = Paranoid::new(SearchOptions::new(evaluator.clone()))
                 .select(&state, &depth_limits(depth))
@@ -464,12 +464,12 @@ fn paranoid_equals_plain_paranoid_and_plays_a_best_move() {
             let expected = plain.paranoid(&mut state.clone(), depth, 0, root);
             assert_eq!(
                 decision.value, expected as f64,
-                "{players}p seed {seed} d{depth}"
+                "{players}p rng_seed {rng_seed} d{depth}"
             );
             let after = plain.paranoid(&mut child(&state, decision.mv), depth - 1, 1, root);
             assert_eq!(
                 after, expected,
-                "{players}p seed {seed}: the move is not a best one"
+                "{players}p rng_seed {rng_seed}: the move is not a best one"
             );
             assert_eq!(decision.pv.first(), Some(&decision.mv));
             assert!(
@@ -483,7 +483,7 @@ fn paranoid_equals_plain_paranoid_and_plays_a_best_move() {
 #[test]
 fn paranoid_value_does_not_depend_on_move_order() {
     let evaluator = noise(false);
-    for (seed, state) in positions(3, 40) {
+    for (rng_seed, state) in positions(3, 40) {
         let limits = depth_limits(4);
         let plain = Paranoid::new(SearchOptions::new(evaluator.clone()))
             .select(&state, &limits)
@@ -492,7 +492,7 @@ fn paranoid_value_does_not_depend_on_move_order() {
             Paranoid::new(SearchOptions::new(evaluator.clone()).ordering(Arc::new(Reversed)))
                 .select(&state, &limits)
                 .expect("move");
-        assert_eq!(plain.value, reversed.value, "seed {seed}");
+        assert_eq!(plain.value, reversed.value, "rng_seed {rng_seed}");
     }
 }
 
@@ -526,14 +526,14 @@ fn paranoid_pruning_visits_fewer_nodes_than_plain_iterative_deepening() {
 fn maxn_equals_plain_maxn_vector_and_plays_a_best_move() {
     let evaluator = noise(false);
     for players in 2..=4 {
-        for (seed, state) in positions(players, 60) {
-            let depth = 1 + (seed % 5) as u32;
+        for (rng_seed, state) in positions(players, 60) {
+            let depth = 1 + (rng_seed % 5) as u32;
             let root = state.to_move();
             let agent = MaxN::new(SearchOptions::new(evaluator.clone()));
             let (vector, pv) = agent.search_vector(&state, depth).expect("not terminal");
             let mut plain = Plain::new(evaluator.as_ref());
             let expected = plain.max_n(&mut state.clone(), depth, 0);
-            assert_eq!(vector, expected, "{players}p seed {seed} d{depth}");
+            assert_eq!(vector, expected, "{players}p rng_seed {rng_seed} d{depth}");
             assert!(!pv.is_empty());
 
             let decision = MaxN::new(SearchOptions::new(evaluator.clone()))
@@ -541,17 +541,20 @@ fn maxn_equals_plain_maxn_vector_and_plays_a_best_move() {
                 .expect("move");
             assert_eq!(
                 decision.value, expected[root] as f64,
-                "{players}p seed {seed}"
+                "{players}p rng_seed {rng_seed}"
             );
             let after = plain.max_n(&mut child(&state, decision.mv), depth - 1, 1);
-            assert_eq!(after[root], expected[root], "seed {seed}: not a best move");
+            assert_eq!(
+                after[root], expected[root],
+                "rng_seed {rng_seed}: not a best move"
+            );
         }
     }
 }
 
 /// Leaves with one winner, an evaluator in 0..=50: every vector has components of at least
 /// −WIN (a loser's terminal value) and sums to at most 3·50 (terminal vectors sum to 0).
-fn winner_takes_all(seed: u64) -> TreeGame {
+fn winner_takes_all(rng_seed: u64) -> TreeGame {
     let shape = TreeShape {
         players: 3,
         max_branching: 5,
@@ -561,7 +564,7 @@ fn winner_takes_all(seed: u64) -> TreeGame {
         first_player_drops_out: false,
         scoring: Scoring::WinnerTakesAll,
     };
-    TreeGame::new(shape, seed)
+    TreeGame::new(shape, rng_seed)
 }
 
 #[test]
@@ -576,15 +579,15 @@ fn maxn_shallow_pruning_is_exact_and_visits_fewer_nodes() {
         max_sum: 3 * 50,
     };
     let (mut with, mut without) = (0, 0);
-    for seed in 0..60 {
-        let state = winner_takes_all(seed);
-        let depth = 2 + (seed % 4) as u32;
+    for rng_seed in 0..60 {
+        let state = winner_takes_all(rng_seed);
+        let depth = 2 + (rng_seed % 4) as u32;
         let plain = MaxN::new(SearchOptions::new(evaluator.clone()));
         let pruning = MaxN::new(SearchOptions::new(evaluator.clone())).shallow_pruning(bound);
         assert_eq!(
             plain.search_vector(&state, depth).expect("move").0,
             pruning.search_vector(&state, depth).expect("move").0,
-            "seed {seed} d{depth}"
+            "rng_seed {rng_seed} d{depth}"
         );
         let a = plain
             .clone()
@@ -594,7 +597,7 @@ fn maxn_shallow_pruning_is_exact_and_visits_fewer_nodes() {
             .clone()
             .select(&state, &depth_limits(depth))
             .expect("move");
-        assert_eq!((a.mv, a.value), (b.mv, b.value), "seed {seed}");
+        assert_eq!((a.mv, a.value), (b.mv, b.value), "rng_seed {rng_seed}");
         without += a.nodes;
         with += b.nodes;
     }
@@ -610,7 +613,7 @@ fn maxn_value_follows_the_own_component_with_a_reordered_search() {
     // With a move ordering the tie-break follows the new order; the reference sees the same
     // order when run on a game whose moves come reversed, so compare own values only.
     let evaluator = noise(false);
-    for (seed, state) in positions(3, 40) {
+    for (rng_seed, state) in positions(3, 40) {
         let root = state.to_move();
         let decision =
             MaxN::new(SearchOptions::new(evaluator.clone()).ordering(Arc::new(Reversed)))
@@ -619,7 +622,7 @@ fn maxn_value_follows_the_own_component_with_a_reordered_search() {
         // At depth 1 there are no inner ties: the root value is the best own evaluation.
         let mut plain = Plain::new(evaluator.as_ref());
         let expected = plain.max_n(&mut state.clone(), 1, 0)[root];
-        assert_eq!(decision.value, expected as f64, "seed {seed}");
+        assert_eq!(decision.value, expected as f64, "rng_seed {rng_seed}");
     }
 }
 
@@ -631,8 +634,8 @@ fn best_reply_equals_plain_best_reply() {
     let evaluator = noise(false);
     for policy in [DefaultMove::FirstOrdered, DefaultMove::Greedy] {
         for players in 2..=4 {
-            for (seed, state) in positions(players, 50) {
-                let depth = 1 + (seed % 4) as u32;
+            for (rng_seed, state) in positions(players, 50) {
+                let depth = 1 + (rng_seed % 4) as u32;
                 let root = state.to_move();
                 let decision = BestReply::new(SearchOptions::new(evaluator.clone()))
                     .default_move(policy)
@@ -643,12 +646,15 @@ fn best_reply_equals_plain_best_reply() {
                     plain.best_reply(&mut state.clone(), depth, 0, root, (None, 0), policy);
                 assert_eq!(
                     decision.value, expected as f64,
-                    "{policy:?} {players}p seed {seed} d{depth}"
+                    "{policy:?} {players}p rng_seed {rng_seed} d{depth}"
                 );
                 // The root player's move ends its layer: a new MIN layer starts below.
                 let mut next = child(&state, decision.mv);
                 let after = plain.best_reply(&mut next, depth - 1, 1, root, (None, 0), policy);
-                assert_eq!(after, expected, "{policy:?} seed {seed}: not a best move");
+                assert_eq!(
+                    after, expected,
+                    "{policy:?} rng_seed {rng_seed}: not a best move"
+                );
             }
         }
     }
@@ -658,14 +664,14 @@ fn best_reply_equals_plain_best_reply() {
 fn best_reply_layers_stay_short_when_the_root_player_drops_out() {
     let evaluator = noise(false);
     for players in 3..=4 {
-        for seed in 0..30 {
+        for rng_seed in 0..30 {
             let shape = TreeShape {
                 first_player_drops_out: true,
                 max_depth: 12,
                 leaf_percent: 5,
                 ..TreeShape::small(players)
             };
-            let state = TreeGame::new(shape, seed);
+            let state = TreeGame::new(shape, rng_seed);
             let (root, depth) = (state.to_move(), 3);
             let decision = BestReply::new(SearchOptions::new(evaluator.clone()))
                 .select(&state, &depth_limits(depth))
@@ -679,12 +685,15 @@ fn best_reply_layers_stay_short_when_the_root_player_drops_out() {
                 (None, 0),
                 DefaultMove::FirstOrdered,
             );
-            assert_eq!(decision.value, expected as f64, "{players}p seed {seed}");
+            assert_eq!(
+                decision.value, expected as f64,
+                "{players}p rng_seed {rng_seed}"
+            );
             // One root ply, then layers of at most n - 1 opponent plies.
             let longest = 1 + (depth as usize - 1) * (players - 1);
             assert!(
                 decision.pv.len() <= longest,
-                "{players}p seed {seed}: {:?}",
+                "{players}p rng_seed {rng_seed}: {:?}",
                 decision.pv
             );
         }
@@ -721,14 +730,14 @@ fn best_reply_pruning_visits_fewer_nodes() {
 #[test]
 fn two_player_trees_paranoid_and_best_reply_equal_negamax() {
     let evaluator = noise(true);
-    for (seed, with_skips) in positions(2, 80) {
-        let depth = 1 + (seed % 6) as u32;
+    for (rng_seed, with_skips) in positions(2, 80) {
+        let depth = 1 + (rng_seed % 6) as u32;
         let alternating = TreeGame::new(
             TreeShape {
                 skip_percent: 0,
                 ..TreeShape::small(2)
             },
-            seed,
+            rng_seed,
         );
         let options = SearchOptions::new(evaluator.clone());
         // Both count plies here, even when a player moves twice in a row.
@@ -740,12 +749,12 @@ fn two_player_trees_paranoid_and_best_reply_equal_negamax() {
             assert_eq!(
                 paranoid.expect("move").value,
                 expected,
-                "seed {seed} d{depth}"
+                "rng_seed {rng_seed} d{depth}"
             );
             assert_eq!(
                 best_reply.expect("move").value,
                 expected,
-                "seed {seed} d{depth}"
+                "rng_seed {rng_seed} d{depth}"
             );
         }
     }
@@ -754,15 +763,15 @@ fn two_player_trees_paranoid_and_best_reply_equal_negamax() {
 /// Tic-tac-toe positions after a few fixed pseudo-random moves.
 fn tictactoe_positions() -> Vec<TicTacToe> {
     let mut out = Vec::new();
-    for seed in 0..30u64 {
+    for rng_seed in 0..30u64 {
         let mut state = TicTacToe::new();
         let mut moves = Vec::new();
-        for step in 0..(seed % 5) {
+        for step in 0..(rng_seed % 5) {
             state.legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
-            let pick = mix(seed * 17 + step) as usize % moves.len();
+            let pick = mix(rng_seed * 17 + step) as usize % moves.len();
             state.play(moves[pick]);
         }
         if !state.is_terminal() {
@@ -800,8 +809,8 @@ fn tictactoe_paranoid_with_a_table_equals_negamax() {
     // move, and the table must be cleared each time.
     let evaluator: Arc<dyn Evaluator<TicTacToe>> = Arc::new(LineCount);
     let (mut with, mut without) = (0, 0);
-    for seed in 0..16u64 {
-        let one_per_side = seed % 2 == 1;
+    for rng_seed in 0..16u64 {
+        let one_per_side = rng_seed % 2 == 1;
         let mut agents = [
             Paranoid::new(SearchOptions::new(evaluator.clone())).table(1),
             Paranoid::new(SearchOptions::new(evaluator.clone())).table(1),
@@ -821,7 +830,10 @@ fn tictactoe_paranoid_with_a_table_equals_negamax() {
                 let expected = plain.negamax(&mut state.clone(), depth, 0) as f64;
                 let tabled = &mut agents[if one_per_side { state.to_move() } else { 0 }];
                 let decision = tabled.select(&state, &depth_limits(depth)).expect("move");
-                assert_eq!(decision.value, expected, "seed {seed} d{depth}: {state}");
+                assert_eq!(
+                    decision.value, expected,
+                    "rng_seed {rng_seed} d{depth}: {state}"
+                );
                 with += decision.nodes;
                 without += Paranoid::new(SearchOptions::new(evaluator.clone()))
                     .select(&state, &depth_limits(depth))
@@ -829,7 +841,7 @@ fn tictactoe_paranoid_with_a_table_equals_negamax() {
                     .nodes;
             }
             state.legal_moves(&mut moves);
-            state.play(moves[mix(seed * 31 + step) as usize % moves.len()]);
+            state.play(moves[mix(rng_seed * 31 + step) as usize % moves.len()]);
             if state.is_terminal() {
                 break;
             }

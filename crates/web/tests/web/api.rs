@@ -408,7 +408,7 @@ async fn the_engine_moves_within_the_cap_and_reports_its_search() {
         &app,
         Method::POST,
         &url,
-        Some(json!({ "level": "alphabeta-4", "seed": 1 })),
+        Some(json!({ "level": "alphabeta-4", "rng_seed": 1 })),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
@@ -511,7 +511,7 @@ async fn every_level_of_every_game_plays_a_legal_move() {
         for level in ply_web::levels(game) {
             let view = create(&app, game, variant.clone()).await;
             let url = format!("/api/games/{}/engine", view["id"].as_str().unwrap());
-            let body = json!({ "level": level.name, "time_ms": 400, "seed": 7 });
+            let body = json!({ "level": level.name, "time_ms": 400, "rng_seed": 7 });
             let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
             assert_eq!(status, StatusCode::OK, "{game} {}: {answer}", level.name);
             assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
@@ -765,9 +765,9 @@ async fn every_malformed_body_is_json_naming_the_input_and_the_rule() {
         ),
         (
             &engine,
-            "{\"seed\": \"x\"}",
+            "{\"rng_seed\": \"x\"}",
             StatusCode::UNPROCESSABLE_ENTITY,
-            &["seed"],
+            &["rng_seed"],
         ),
         (
             &undo,

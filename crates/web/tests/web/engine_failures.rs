@@ -233,7 +233,7 @@ async fn queued_searches_all_answer_within_the_cap() {
     // given, and those queued behind it still answer, thinking less.
     let tasks: Vec<_> = ids
         .into_iter()
-        .map(|id| engine_in_background(&app, &id, json!({ "agent": "mcts", "seed": 3 })))
+        .map(|id| engine_in_background(&app, &id, json!({ "agent": "mcts", "rng_seed": 3 })))
         .collect();
     let mut queued = 0;
     for task in tasks {
@@ -416,7 +416,7 @@ async fn a_client_that_goes_away_releases_its_game() {
     abandoned.abort();
     assert!(abandoned.await.unwrap_err().is_cancelled());
     // The game takes a new engine request at once (on the other slot), and the abandoned
-    // search's move never lands in it.
+    // search's move never lands in it. (`seed`, the older name of `rng_seed`, is accepted.)
     let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random", "seed": 1 })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     tokio::time::sleep(Duration::from_millis(450)).await;

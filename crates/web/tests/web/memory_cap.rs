@@ -26,7 +26,7 @@ async fn engine(app: &Router, id: &str, agent: &str) -> (StatusCode, Value) {
         app,
         Method::POST,
         &format!("/api/games/{id}/engine"),
-        Some(json!({ "agent": agent, "seed": 1 })),
+        Some(json!({ "agent": agent, "rng_seed": 1 })),
     )
     .await
 }

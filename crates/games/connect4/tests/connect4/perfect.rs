@@ -16,8 +16,8 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A random opening of `plies` moves that does not end the game.
-fn random_opening(seed: u64, plies: usize) -> Connect4 {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+fn random_opening(rng_seed: u64, plies: usize) -> Connect4 {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut moves = Vec::new();
     loop {
         let mut state = Connect4::standard();
@@ -57,8 +57,8 @@ fn play(opening: &Connect4, perfect_seat: usize, time_ms: u64) -> (f64, String) 
 
 /// Plays `openings` openings of `plies` moves from both sides and checks every loss.
 fn check_match(openings: u64, plies: usize, time_ms: u64) {
-    for seed in 0..openings {
-        let opening = random_opening(seed, plies);
+    for rng_seed in 0..openings {
+        let opening = random_opening(rng_seed, plies);
         for seat in 0..2 {
             let (score, line) = play(&opening, seat, time_ms);
             if score == 0.0 {

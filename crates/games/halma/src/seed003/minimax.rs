@@ -1,6 +1,6 @@
-//! Strategies 3, 4 and 5: the seed's minimax with alpha-beta over a filtered move list,
+//! Strategies 3, 4 and 5: the source's minimax with alpha-beta over a filtered move list,
 //! scored by seed 003's heuristic from the searching player's point of view. With three
-//! players the searching player maximises and both others minimise (the seed's extension).
+//! players the searching player maximises and both others minimise (the source's extension).
 
 use std::time::Instant;
 
@@ -72,7 +72,7 @@ pub struct SeedMinimax {
     depth: u32,
     book: Option<MoveBook>,
     rng: Xoshiro256PlusPlus,
-    seed: u64,
+    rng_seed: u64,
     buffers: Vec<Vec<HalmaMove>>,
     nodes: u64,
     /// The player the current search is for.
@@ -82,14 +82,14 @@ pub struct SeedMinimax {
 const INF: i32 = i32::MAX / 2;
 
 impl SeedMinimax {
-    pub fn new(name: &'static str, moves: SeedMoves, depth: u32, seed: u64) -> Self {
+    pub fn new(name: &'static str, moves: SeedMoves, depth: u32, rng_seed: u64) -> Self {
         SeedMinimax {
             name,
             moves,
             depth: depth.max(1),
             book: None,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            seed,
+            rng: Xoshiro256PlusPlus::seed_from_u64(rng_seed),
+            rng_seed,
             buffers: Vec::new(),
             nodes: 0,
             root: 0,
@@ -97,18 +97,18 @@ impl SeedMinimax {
     }
 
     /// Strategy 3 as the report describes it: depth 5, farthest peg, with a table.
-    pub fn strategy3(seed: u64) -> Self {
-        SeedMinimax::new("seed003-s3", SeedMoves::FarthestPeg, 5, seed)
+    pub fn strategy3(rng_seed: u64) -> Self {
+        SeedMinimax::new("seed003-s3", SeedMoves::FarthestPeg, 5, rng_seed)
     }
 
     /// Strategy 4: depth 3 over every move.
-    pub fn strategy4(seed: u64) -> Self {
-        SeedMinimax::new("seed003-s4", SeedMoves::SortedByDistance, 3, seed)
+    pub fn strategy4(rng_seed: u64) -> Self {
+        SeedMinimax::new("seed003-s4", SeedMoves::SortedByDistance, 3, rng_seed)
     }
 
     /// Strategy 5: strategy 4 with the three-player heuristic and minimisers.
-    pub fn strategy5(seed: u64) -> Self {
-        SeedMinimax::new("seed003-s5", SeedMoves::SortedByDistance, 3, seed)
+    pub fn strategy5(rng_seed: u64) -> Self {
+        SeedMinimax::new("seed003-s5", SeedMoves::SortedByDistance, 3, rng_seed)
     }
 
     pub fn depth(mut self, depth: u32) -> Self {
@@ -231,6 +231,6 @@ impl Agent<Halma> for SeedMinimax {
     }
 
     fn new_game(&mut self) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.rng_seed);
     }
 }

@@ -9,7 +9,7 @@
 //! | `seed003-s5` | strategy 4 for three players: the others minimise the mover's value (paranoid) |
 //!
 //! Compass directions are A's (bottom → top) and turn with each seat's orientation. Ties are
-//! broken at random from the agent's seed, so repeated games differ.
+//! broken at random from the agent's rng_seed, so repeated games differ.
 
 mod book;
 mod compass;

@@ -11,7 +11,7 @@ use crate::board::Halma;
 use crate::geometry::{bit, Cell};
 use crate::movegen::HalmaMove;
 
-/// Manhattan distance (|dx| + |dy|) from a cell to the mover's home tip, the seed's measure.
+/// Manhattan distance (|dx| + |dy|) from a cell to the mover's home tip, the source's measure.
 pub(crate) fn manhattan_to_goal(state: &Halma, player: usize, cell: Cell) -> i32 {
     let board = state.board();
     let (x, y) = board.coords(cell);
@@ -34,14 +34,14 @@ fn pick_lowest(
 /// SE, S) that has a move decides; ties at random.
 pub struct DirectionAgent {
     rng: Xoshiro256PlusPlus,
-    seed: u64,
+    rng_seed: u64,
 }
 
 impl DirectionAgent {
-    pub fn new(seed: u64) -> Self {
+    pub fn new(rng_seed: u64) -> Self {
         DirectionAgent {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            seed,
+            rng: Xoshiro256PlusPlus::seed_from_u64(rng_seed),
+            rng_seed,
         }
     }
 }
@@ -83,7 +83,7 @@ impl Agent<Halma> for DirectionAgent {
     }
 
     fn new_game(&mut self) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.rng_seed);
     }
 }
 
@@ -92,22 +92,22 @@ impl Agent<Halma> for DirectionAgent {
 /// longest gain; with no such move at all it falls back to strategy 1.
 pub struct FarthestPegAgent {
     rng: Xoshiro256PlusPlus,
-    seed: u64,
+    rng_seed: u64,
     fallback: DirectionAgent,
 }
 
 impl FarthestPegAgent {
-    pub fn new(seed: u64) -> Self {
+    pub fn new(rng_seed: u64) -> Self {
         FarthestPegAgent {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            seed,
-            fallback: DirectionAgent::new(seed ^ 0x5EED),
+            rng: Xoshiro256PlusPlus::seed_from_u64(rng_seed),
+            rng_seed,
+            fallback: DirectionAgent::new(rng_seed ^ 0x5EED),
         }
     }
 }
 
 /// Cells in no player's start or home point and outside the central hexagon: the side
-/// points the seed's `PROHIBITED_COORDINATES_BORDER` keeps pegs out of.
+/// points the source's `PROHIBITED_COORDINATES_BORDER` keeps pegs out of.
 pub(crate) fn side_points(state: &Halma) -> u128 {
     let board = state.board();
     let r = state.kind().radius() as i32;
@@ -156,7 +156,7 @@ impl Agent<Halma> for FarthestPegAgent {
     }
 
     fn new_game(&mut self) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.rng_seed);
         self.fallback.new_game();
     }
 }

@@ -1,5 +1,5 @@
-//! The catalog's agents: every one builds and plays legal moves; the seed's strategies do
-//! what the report says; the champion beats a seed strategy in a short match.
+//! The catalog's agents: every one builds and plays legal moves; the source's strategies do
+//! what the report says; the champion beats a source strategy in a short match.
 
 use ply_core::{Agent, Game, SearchLimits};
 use ply_halma::seed003::compass_rank;

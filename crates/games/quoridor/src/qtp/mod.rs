@@ -48,9 +48,9 @@ pub struct QtpEngine {
 
 impl QtpEngine {
     /// An engine on the standard 9x9 board with 10 walls, playing with the strongest agent
-    /// seeded with `seed`.
-    pub fn new(seed: u64, budget: TimeBudget) -> Self {
-        Self::with_agent(crate::agents::strongest(seed), budget)
+    /// seeded with `rng_seed`.
+    pub fn new(rng_seed: u64, budget: TimeBudget) -> Self {
+        Self::with_agent(crate::agents::strongest(rng_seed), budget)
     }
 
     /// An engine whose `genmove` asks `agent`.

@@ -11,7 +11,7 @@ use super::{run, QtpEngine, TimeBudget};
 #[derive(Debug, Clone)]
 pub struct EngineOptions {
     /// Seed for the engine's randomness (the referee passes `-seed N`).
-    pub seed: u64,
+    pub rng_seed: u64,
     pub budget: TimeBudget,
     /// The agent that answers `genmove`.
     pub agent: String,
@@ -22,7 +22,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
-            seed: 0,
+            rng_seed: 0,
             budget: TimeBudget::default(),
             agent: "strongest".to_string(),
             verbose: false,
@@ -64,7 +64,7 @@ impl EngineOptions {
             };
             match key {
                 "seed" => {
-                    options.seed = value
+                    options.rng_seed = value
                         .as_deref()
                         .and_then(|s| s.parse().ok())
                         .ok_or_else(|| format!("{written} needs a whole number"))?;
@@ -91,7 +91,7 @@ impl EngineOptions {
 
     /// The engine these options describe.
     pub fn engine(&self) -> Result<QtpEngine, String> {
-        let agent = crate::agents::build_agent(&self.agent, self.seed)?;
+        let agent = crate::agents::build_agent(&self.agent, self.rng_seed)?;
         let mut engine = QtpEngine::with_agent(agent, self.budget);
         engine.set_verbose(self.verbose);
         Ok(engine)
@@ -139,12 +139,12 @@ mod tests {
     fn referee_arguments_are_read_and_unknown_ones_ignored() {
         let o =
             EngineOptions::from_args(&args("-seed 17 -foo bar --move-time=2 -verbose")).unwrap();
-        assert_eq!(o.seed, 17);
+        assert_eq!(o.rng_seed, 17);
         assert_eq!(o.budget.per_move, Duration::from_secs(2));
         assert!(o.verbose);
         assert_eq!(o.agent, "strongest");
         let o = EngineOptions::from_args(&args("--seed=5 -agent seed002")).unwrap();
-        assert_eq!((o.seed, o.agent.as_str()), (5, "seed002"));
+        assert_eq!((o.rng_seed, o.agent.as_str()), (5, "seed002"));
         for bad in ["-seed", "-seed x", "-move-time 0", "-safety 2", "-agent"] {
             assert!(EngineOptions::from_args(&args(bad)).is_err(), "{bad}");
         }

@@ -48,7 +48,7 @@ fn conformance_on_every_tested_size() {
         let start = Quoridor::new(size, walls).unwrap();
         let config = ConformanceConfig {
             games,
-            seed: size as u64 * 1000 + walls as u64,
+            rng_seed: size as u64 * 1000 + walls as u64,
             max_plies: 300,
             ..Default::default()
         };
