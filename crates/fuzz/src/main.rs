@@ -17,7 +17,7 @@ struct Args {
     #[arg(long, default_value_t = 100_000)]
     inputs: u64,
     /// Seed of the input generator.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long = "seed", default_value_t = 1)]
     rng_seed: u64,
     /// Targets to run (default: all). `--list` names them.
     targets: Vec<String>,

@@ -25,12 +25,15 @@ pub const NAMES: &[&str] = &[
     "spec-quoridor",
     "spec-halma",
     "moves-tictactoe",
+    "moves-gomoku",
+    "moves-mnk-7x4",
     "moves-connect4",
     "moves-quoridor",
     "moves-halma",
     "moves-halma-3p",
     "moves-halma-star121",
     "position-tictactoe",
+    "position-gomoku",
     "position-connect4",
     "position-quoridor",
     "position-halma",
@@ -40,6 +43,7 @@ pub const NAMES: &[&str] = &[
     "play",
     "qtp",
     "engine-tictactoe",
+    "engine-gomoku",
     "engine-connect4",
     "halma-json",
     "http",
@@ -50,7 +54,14 @@ const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8",
 const HALMA_WORDS: &[&str] = &["[", "]", ",", "-", "[[3,-6],[3,-4]]", "3,-6", " ", "(", ")"];
 const CONNECT4_WORDS: &[&str] = &["1", "4", "7", "0", "a", "10"];
 const TICTACTOE_WORDS: &[&str] = &["a", "b", "c", "1", "2", "3", "b2"];
+/// Gomoku's board reaches column o and row 15: the words aim at its edges and beyond.
+const GOMOKU_WORDS: &[&str] = &["a", "h", "o", "p", "1", "8", "15", "16", "h8", "o15", "p16"];
 const POSITION_WORDS: &[&str] = &[".", "x", "o", "/", "|", "\n", "{", "}", "\"A\"", ":", ","];
+
+/// The m,n,k-game on another shape than tic-tac-toe's 3x3.
+fn mnk(width: usize, height: usize, k: usize) -> TicTacToe {
+    TicTacToe::with_shape(width, height, k).expect("a supported m,n,k shape")
+}
 
 fn halma(board: BoardKind, players: usize) -> Halma {
     Halma::new(board, players).expect("a supported board and player count")
@@ -78,6 +89,16 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             name_of(name),
             TicTacToe::new(),
             TICTACTOE_WORDS.to_vec(),
+        )),
+        "moves-gomoku" => Box::new(MoveNotation::new(
+            name_of(name),
+            mnk(15, 15, 5),
+            GOMOKU_WORDS.to_vec(),
+        )),
+        "moves-mnk-7x4" => Box::new(MoveNotation::new(
+            name_of(name),
+            mnk(7, 4, 3),
+            TICTACTOE_WORDS.iter().chain(&["g", "4", "5", "h1"]).copied().collect(),
         )),
         "moves-connect4" => Box::new(MoveNotation::new(
             name_of(name),
@@ -109,6 +130,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             TicTacToe::new(),
             POSITION_WORDS.to_vec(),
         )),
+        "position-gomoku" => Box::new(PositionText::new(
+            name_of(name),
+            mnk(15, 15, 5),
+            POSITION_WORDS.to_vec(),
+        )),
         "position-connect4" => Box::new(PositionText::new(
             name_of(name),
             Connect4::standard(),
@@ -137,6 +163,16 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
                 "play b2\ngenmove\nundo 2\nwinner\nposition",
                 "setposition x.o/.x./..o\nlegal_moves\nplay c1",
                 "play a1\nplay a1\nundo 5\nundo x\nclear_board",
+            ],
+        )),
+        "engine-gomoku" => Box::new(protocols::TextProtocol::new(
+            name_of(name),
+            mnk(15, 15, 5),
+            ply_tictactoe::catalog(),
+            vec![
+                "play h8\ngenmove\nundo 2\nwinner\nposition",
+                "play a1\nplay o15\nplay p16\nlegal_moves\nshowboard",
+                "play h8\nplay h9\nplay i8\nplay i9\nplay j8\nplay j9\nplay k8\nplay k9\nplay l8\nwinner",
             ],
         )),
         "engine-connect4" => Box::new(protocols::TextProtocol::new(
