@@ -9,6 +9,7 @@ pub mod games;
 pub mod levels;
 pub mod lines;
 pub mod report;
+pub mod timed;
 pub mod variant;
 
 use std::io;
@@ -83,7 +84,8 @@ pub struct TextEngineArgs {
     /// The engine's agent spec (see `ply list`).
     #[arg(long)]
     pub agent: Option<String>,
-    /// Time cap per generated move, e.g. 1s.
+    /// Time per generated move, e.g. 1s: the agent's search budget per move (it replaces a
+    /// preset's own time; a time= written in --agent wins, and ply says so).
     #[arg(long, value_parser = format::parse_duration)]
     pub time: Option<Duration>,
     /// Seed for the engine's randomness.
@@ -99,8 +101,15 @@ fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Resu
             .agent
             .clone()
             .unwrap_or_else(|| games::default_agent(game).to_string());
-        let agent = catalog.build(&spec, args.rng_seed)?;
-        let mut engine = engine::TextEngine::new(state, agent, args.time);
+        let (agent, limit) = timed::build_timed(
+            "engine",
+            &catalog,
+            &spec,
+            args.time,
+            "--time",
+            args.rng_seed,
+        )?;
+        let mut engine = engine::TextEngine::new(state, agent, limit);
         engine.run(io::stdin().lock(), io::stdout().lock())?;
         Ok(())
     })

@@ -181,3 +181,45 @@ mod tests {
         assert!(all.contains("--width") && all.contains("--board"), "{all}");
     }
 }
+
+#[cfg(test)]
+mod collisions {
+    use clap::CommandFactory;
+    use ply_registry::GameId;
+
+    /// Every long flag of `command` and its subcommands that is not a variant flag.
+    fn own_flags(command: &clap::Command, found: &mut Vec<(String, String)>) {
+        for arg in command.get_arguments() {
+            let variant = arg.get_help_heading() == Some(super::HEADING);
+            if let (false, Some(long)) = (variant, arg.get_long()) {
+                found.push((command.get_name().to_string(), long.to_string()));
+            }
+        }
+        for sub in command.get_subcommands() {
+            own_flags(sub, found);
+        }
+    }
+
+    /// A game's variant parameter named like a subcommand's own flag would take that flag's
+    /// value (`--max-plies` of `ply arena` was once read as a halma setting).
+    #[test]
+    fn no_variant_parameter_shares_a_name_with_a_subcommands_flag() {
+        let mut flags = Vec::new();
+        own_flags(&crate::Cli::command(), &mut flags);
+        for game in GameId::ALL {
+            for param in game.descriptor().params {
+                let clash: Vec<&String> = flags
+                    .iter()
+                    .filter(|(_, long)| long == param.name)
+                    .map(|(command, _)| command)
+                    .collect();
+                assert!(
+                    clash.is_empty(),
+                    "{}'s --{} is also a flag of {clash:?}",
+                    game.name(),
+                    param.name
+                );
+            }
+        }
+    }
+}

@@ -478,3 +478,80 @@ fn levels_prints_every_rung_of_the_games_ladder_with_its_id() {
         );
     }
 }
+
+/// On the classic rules a swap is no move: the engine never answers one, and perft counts
+/// OpenSpiel's figures; a rule set that does not exist is named.
+#[test]
+fn halma_rule_sets_reach_perft_and_the_engine() {
+    let out = ply(
+        &[
+            "perft", "halma", "--board", "star121", "--rules", "classic", "--depth", "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1 14\n2 196\n3 4760\n");
+    assert!(stderr(&out).contains("classic rules"), "{}", stderr(&out));
+
+    let bad = ply(
+        &["perft", "halma", "--rules", "sternhalma", "--depth", "1"],
+        "",
+    );
+    assert!(!bad.status.success());
+    let message = stderr(&bad);
+    assert!(
+        message.contains("'sternhalma'") && message.contains("auto, fauhalma, classic"),
+        "{message}"
+    );
+
+    // A's peg beside B's peg in A's home: FAUhalma's only good move is the swap; with the
+    // classic rules the engine must find another.
+    let position = r#"{"A": [[-1,3],[1,2],[0,3],[3,-6],[3,-5],[2,-5]], "B": [[-3,6],[-3,5],[-2,5],[-3,4],[-2,4],[-1,4]]}"#;
+    for rules in ["fauhalma", "classic"] {
+        let out = ply(
+            &["engine", "halma", "--rules", rules, "--agent", "random"],
+            &format!("{position}\n"),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let answer = stdout(&out);
+        assert!(answer.starts_with("[["), "{rules}: {answer}");
+        if rules == "classic" {
+            assert!(
+                !answer.trim_end().ends_with("[-1,4]]"),
+                "a swap under classic: {answer}"
+            );
+        }
+    }
+}
+
+/// `--time` is the agent's budget; a `time=` in the spec wins, and ply says so.
+#[test]
+fn a_time_flag_that_the_spec_overrides_is_reported() {
+    let position = r#"{"A": [[3,-6],[3,-5],[2,-5],[3,-4],[2,-4],[1,-4]], "B": [[-3,6],[-3,5],[-2,5],[-3,4],[-2,4],[-1,4]]}"#;
+    let out = ply(
+        &[
+            "engine",
+            "halma",
+            "--agent",
+            "champion:time=20ms",
+            "--time",
+            "1s",
+        ],
+        &format!("{position}\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let note = stderr(&out);
+    assert!(
+        note.contains("--time 1000ms is not used") && note.contains("champion:time=20ms"),
+        "{note}"
+    );
+    let quiet = ply(
+        &["engine", "halma", "--time", "30ms"],
+        &format!("{position}\n"),
+    );
+    assert!(
+        quiet.status.success() && stderr(&quiet).is_empty(),
+        "{}",
+        stderr(&quiet)
+    );
+}

@@ -28,8 +28,9 @@
 //! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
-//! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); the
-//! engine thinks within that cap, and the answer, whatever it is, leaves within
+//! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); it is
+//! the agent's search budget (it replaces a level's own time; a `time=` written in `agent`
+//! wins, and the answer's `engine.note` says so). The engine thinks within that cap, and the answer, whatever it is, leaves within
 //! [`longest_answer`](crate::longest_answer) of it. A failed engine request leaves the game
 //! as it was.
 
@@ -74,7 +75,9 @@ pub struct EngineRequest {
     pub level: Option<String>,
     /// Any agent spec instead of a level.
     pub agent: Option<String>,
-    /// The time cap for this move; the server's own cap if absent or larger.
+    /// The time for this move: the agent's search budget (it replaces a level's or preset's
+    /// own time; a `time=` written in `agent` wins, and the answer's `note` says so), clamped
+    /// to the server's cap. Absent: the agent's own time, within the server's cap.
     pub time_ms: Option<u64>,
     /// Seed of the agent's randomness (random if absent); `seed` is accepted too.
     #[serde(alias = "seed")]
@@ -216,7 +219,8 @@ pub async fn engine_move(
     let (job, version) = {
         let session = game.session();
         let spec = agent_spec(session.game_name(), &request)?;
-        let job = session.search_job(&spec, rng_seed, app.config.max_search_mb)?;
+        let budget = request.time_ms.map(|_| cap);
+        let job = session.search_job(&spec, budget, rng_seed, app.config.max_search_mb)?;
         (job, session.version())
     };
     let _claim = game.claim_engine()?;

@@ -70,7 +70,7 @@ mod tests {
             for level in levels(game) {
                 assert!(
                     session
-                        .search_job(level.spec, 1, DEFAULT_MAX_SEARCH_MB)
+                        .search_job(level.spec, None, 1, DEFAULT_MAX_SEARCH_MB)
                         .is_ok(),
                     "{game} {}",
                     level.name

@@ -50,6 +50,9 @@ pub struct EngineReport {
     pub iterations: u64,
     /// The expected line, starting with the move.
     pub pv: Vec<String>,
+    /// Set when the agent spec's own `time=` won over the request's `time_ms`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A search ready to run on another thread: a copy of the position and the agent to build.
@@ -71,9 +74,11 @@ pub trait Session: Send {
     fn undo(&mut self, count: usize) -> Result<(), ApiError>;
     /// Prepares the engine's search of the current position with the agent `spec`, refusing
     /// a spec that does not build or whose tables would take more than `max_search_mb` MiB.
+    /// `time`, the request's `time_ms`, is the agent's budget (`Catalog::with_time`).
     fn search_job(
         &self,
         spec: &str,
+        time: Option<Duration>,
         rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
@@ -217,6 +222,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
     fn search_job(
         &self,
         spec: &str,
+        time: Option<Duration>,
         rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError> {
@@ -230,14 +236,16 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
                 parse_spec(spec, &known.join(", ")).err().unwrap_or(error),
             ));
         }
+        let timed = self.catalog.with_time(spec, time, "time_ms")?;
         // Its tables are weighed before it is built: refused, they are never allocated.
-        let bytes = self.catalog.table_bytes(spec)?;
-        check_table_memory(spec, bytes, max_search_mb)?;
+        let bytes = self.catalog.table_bytes(&timed.spec)?;
+        check_table_memory(&timed.spec, bytes, max_search_mb)?;
         Ok(Box::new(Job {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
-            spec: spec.to_string(),
+            spec: timed.spec,
             rng_seed,
+            note: timed.note,
         }))
     }
 
@@ -271,6 +279,7 @@ struct Job<G: Game> {
     catalog: Arc<Catalog<G>>,
     spec: String,
     rng_seed: u64,
+    note: Option<String>,
 }
 
 impl<G: Game + ZobristHash> SearchJob for Job<G> {
@@ -306,6 +315,7 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
             budget_ms: limits.time.map_or(0.0, duration_ms),
             iterations: decision.iterations,
             pv,
+            note: self.note,
         })
     }
 }
@@ -347,7 +357,7 @@ mod tests {
             Err(ApiError::Game(GameError::GameOver))
         ));
         assert!(matches!(
-            session.search_job("random", 1, 256),
+            session.search_job("random", None, 1, 256),
             Err(ApiError::GameOver)
         ));
         assert!(session

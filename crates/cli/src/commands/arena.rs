@@ -65,7 +65,9 @@ pub struct ArenaArgs {
     /// Games played at once, 1 to 256 (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Longest time a move may take (e.g. 750ms, 1s); also the agents' search time.
+    /// Longest time a move may take (e.g. 750ms, 1s); also each agent's search budget per
+    /// move (it replaces a preset's own time; a time= written in the agent's spec wins, and
+    /// ply says so).
     #[arg(long, value_parser = parse_duration)]
     pub time_per_move: Option<Duration>,
     /// Thinking time per seat for a whole game.
@@ -312,7 +314,21 @@ fn run_in<G: Game + ZobristHash>(
         stop: Some(&STOP),
         finished: previous,
     };
-    let result = run_tournament_with(state, catalog, config, control)?;
+    // The per-move time is each agent's budget (crate::timed); notes are printed once.
+    let per_move = config.time.per_move;
+    for spec in &config.agents {
+        // A spec that does not build is reported by the tournament itself.
+        let _ = crate::timed::timed_spec(who, catalog, spec, per_move, "--time-per-move");
+    }
+    let factory = |spec: &str, rng_seed: u64| -> Result<Box<dyn ply_core::Agent<G>>, String> {
+        let timed = catalog
+            .with_time(spec, per_move, "--time-per-move")
+            .map_err(|e| e.to_string())?;
+        catalog
+            .build(&timed.spec, rng_seed)
+            .map_err(|e| e.to_string())
+    };
+    let result = run_tournament_with(state, &factory, config, control)?;
     progress.finish();
     if let (Some(folder), Some(o)) = (folder, out) {
         let files = folder.finish(&result)?;

@@ -27,7 +27,8 @@ pub struct HalmaEngineArgs {
     /// Seed for the agent's randomness.
     #[arg(long = "seed", default_value_t = 1)]
     pub rng_seed: u64,
-    /// Time per move on top of the agent's own limits, e.g. 150ms or 2s.
+    /// Time per move, e.g. 150ms or 2s: the agent's search budget per move (it replaces a
+    /// preset's own time; a time= written in --agent wins, and ply says so).
     #[arg(long)]
     pub time: Option<String>,
 }
@@ -44,11 +45,15 @@ pub fn run(args: &HalmaEngineArgs) -> anyhow::Result<()> {
     let options = EngineOptions {
         board: start.kind(),
         players: start.num_players(),
+        settings: *start.settings(),
         agent: args.agent.clone(),
         rng_seed: args.rng_seed,
         time,
     };
     let mut engine = Engine::new(&options)?;
+    if let Some(note) = engine.note() {
+        eprintln!("engine: {note}");
+    }
     let stdin = io::stdin();
     serve(stdin.lock(), io::stdout().lock(), &mut engine)?;
     Ok(())

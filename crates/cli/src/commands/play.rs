@@ -38,7 +38,8 @@ pub struct PlayArgs {
     /// --first.
     #[arg(long)]
     pub seat: Option<usize>,
-    /// Time cap per engine move, e.g. 500ms or 2s (the agent's own limits apply too).
+    /// Time per engine move, e.g. 500ms or 2s: the agent's search budget per move (it
+    /// replaces a preset's own time; a time= written in --agent wins, and ply says so).
     #[arg(long, value_parser = crate::format::parse_duration)]
     pub time: Option<Duration>,
     /// Seed for the engine's randomness.
@@ -74,7 +75,8 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         }
         (None, None) => default_agent(args.game).to_string(),
     };
-    let mut engine: Box<dyn Agent<G>> = catalog.build(&spec, args.rng_seed)?;
+    let (mut engine, limit): (Box<dyn Agent<G>>, _) =
+        crate::timed::build_timed("play", catalog, &spec, args.time, "--time", args.rng_seed)?;
     let human = args.seat.unwrap_or(match args.first {
         First::Human => 0,
         First::Engine => 1,
@@ -87,7 +89,7 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         );
     }
     let limits = SearchLimits {
-        time: args.time,
+        time: limit,
         ..SearchLimits::default()
     };
     let name = state.name();

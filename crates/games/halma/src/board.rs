@@ -5,7 +5,7 @@ use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 use crate::geometry::{bit, cells_of, Board, BoardKind, Cell, CellSet};
 use crate::layout::{Layout, Seat};
 use crate::movegen::HalmaMove;
-use crate::settings::HalmaSettings;
+use crate::settings::{HalmaSettings, RuleSet};
 
 /// No peg on a cell.
 const EMPTY: u8 = u8::MAX;
@@ -86,9 +86,10 @@ fn peg_key(seat: usize, cell: Cell) -> u64 {
 }
 
 impl Halma {
-    /// The start position of `board` with `players` players and the default settings.
+    /// The start position of `board` with `players` players, the board's own rule set
+    /// (classic on the 121-hole star, FAUhalma on the others) and the default settings.
     pub fn new(board: BoardKind, players: usize) -> Result<Halma, GameError> {
-        Halma::with_settings(board, players, HalmaSettings::default())
+        Halma::with_settings(board, players, HalmaSettings::for_board(board))
     }
 
     /// The start position with explicit rule settings.
@@ -116,15 +117,21 @@ impl Halma {
             ));
         }
         if settings.first_player >= players {
+            let named = LETTERS
+                .get(settings.first_player)
+                .map_or(settings.first_player.to_string(), char::to_string);
             return Err(GameError::setting(
-                "first player",
-                settings.first_player,
-                format!("the seats are 0 to {}", players - 1),
+                "first-seat",
+                named,
+                format!(
+                    "a {players}-player game has seats A to {}",
+                    LETTERS[players - 1]
+                ),
             ));
         }
         if settings.max_plies == 0 {
             return Err(GameError::setting(
-                "move limit",
+                "move-limit",
                 0,
                 "a game needs at least one ply",
             ));
@@ -269,10 +276,18 @@ impl Halma {
             .count()
     }
 
-    /// Gives the turn to `candidate` or the first active seat after it that can move,
-    /// dropping out the seats found without a move; ends the game when at most one player is
-    /// left or the move limit is reached.
-    fn settle(&mut self, mut candidate: Player) {
+    /// Gives the turn to `candidate` or the first active seat after it that can move, and
+    /// ends the game when its rule set says it is over.
+    fn settle(&mut self, candidate: Player) {
+        match self.settings.rules {
+            RuleSet::FauHalma => self.settle_fauhalma(candidate),
+            RuleSet::Classic => self.settle_classic(candidate),
+        }
+    }
+
+    /// FAUhalma: seats found without a move drop out; the game ends when at most one player
+    /// is left or the move limit is reached.
+    fn settle_fauhalma(&mut self, mut candidate: Player) {
         let n = self.num_players();
         loop {
             if self.active_count() <= 1 || self.ply >= self.settings.max_plies {
@@ -289,6 +304,26 @@ impl Halma {
             }
             candidate = (candidate + 1) % n;
         }
+    }
+
+    /// Classic: the first player home ends the game, as does the move limit; a seat without
+    /// a move passes (its turn goes on to the next seat, and no ply is counted), and a
+    /// position where nobody can move ends the game as a draw.
+    fn settle_classic(&mut self, mut candidate: Player) {
+        let n = self.num_players();
+        let someone_home = (0..n).any(|p| self.has_finished(p));
+        if someone_home || self.ply >= self.settings.max_plies {
+            self.over = true;
+            return;
+        }
+        for _ in 0..n {
+            if self.is_active(candidate) && self.has_any_move(candidate) {
+                self.to_move = candidate as u8;
+                return;
+            }
+            candidate = (candidate + 1) % n;
+        }
+        self.over = true;
     }
 
     fn put(&mut self, seat: usize, cell: Cell) {
@@ -311,13 +346,18 @@ impl Halma {
     }
 
     /// The final ranking as points: with n players the i-th place scores n − 1 − i (2 / 1 / 0
-    /// for three, 1 / 0 for two); players tied for a place share its points.
+    /// for three, 1 / 0 for two); players tied for a place share its points. Under the
+    /// classic rules only the winner has a place of its own: the others tie (a draw, when
+    /// nobody finished, ties everyone).
     fn ranking_points(&self) -> Scores {
         let n = self.num_players();
+        let classic = self.settings.rules == RuleSet::Classic;
         // Sort key: lower is better. Finishers by finishing ply, then players still active
         // by pegs home (only a move limit leaves several), then drop-outs, latest first.
         let key = |p: Player| -> (u8, i64) {
-            if self.has_finished(p) {
+            if classic {
+                (u8::from(!self.has_finished(p)), 0)
+            } else if self.has_finished(p) {
                 (0, self.finished_at[p] as i64)
             } else if !self.has_dropped_out(p) {
                 (1, -(self.pegs_home(p) as i64))
@@ -352,7 +392,12 @@ impl Game for Halma {
     }
 
     fn variant(&self) -> String {
-        format!("{} board, {} players", self.kind(), self.num_players())
+        format!(
+            "{} board, {} players, {} rules",
+            self.kind(),
+            self.num_players(),
+            self.settings.rules
+        )
     }
 
     fn num_players(&self) -> usize {
@@ -469,6 +514,9 @@ impl Game for Halma {
         if self.destinations(mv.from) & bit(mv.to) == 0 {
             let rule = match self.owner(mv.to) {
                 Some(p) if p == mover => "the destination holds the mover's own peg",
+                Some(_) if !self.settings.swaps() => {
+                    "the destination is occupied (the classic rules have no swaps)"
+                }
                 Some(_) if self.seat(mover).home & bit(mv.to) == 0 => {
                     "the destination is occupied (swaps are only allowed in the mover's home)"
                 }

@@ -4,8 +4,9 @@
 use ply_core::Settings;
 use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
 
-use crate::board::Halma;
+use crate::board::{Halma, LETTERS};
 use crate::geometry::BoardKind;
+use crate::settings::{HalmaSettings, RuleSet};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "halma",
@@ -25,6 +26,43 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
             kind: ParamKind::Int { min: 2, max: 6 },
             default: "2",
             menu: &["2", "3", "4", "6"],
+        },
+        Param {
+            name: "rules",
+            help: "rule set (fauhalma: swaps in the mover's home, a blocked player drops \
+                   out, the others play on for the places; classic: no swaps, a blocked \
+                   player passes, the first home wins, the move limit is a draw; auto: \
+                   classic on star121, fauhalma on the others)",
+            kind: ParamKind::Choice(&["auto", "fauhalma", "classic"]),
+            default: "auto",
+            menu: &["auto", "fauhalma", "classic"],
+        },
+        Param {
+            name: "first-seat",
+            help: "first seat (the letter of the seat that moves first, any case)",
+            kind: ParamKind::Choice(&["a", "b", "c", "d", "e", "f"]),
+            default: "a",
+            // Seats C to F exist only with more players; the command line takes them.
+            menu: &["a", "b"],
+        },
+        Param {
+            name: "move-limit",
+            help: "move limit (a game still going after this many plies ends; fauhalma ranks \
+                   the players by pegs home, classic calls it a draw)",
+            kind: ParamKind::Int {
+                min: 1,
+                max: 1_000_000,
+            },
+            default: "1000",
+            menu: &["200", "1000", "5000"],
+        },
+        Param {
+            name: "swap-mid-chain",
+            help: "swaps mid-chain (fauhalma: whether a swap cell may also be a landing in \
+                   the middle of a hop chain; the source says no)",
+            kind: ParamKind::Choice(&["no", "yes"]),
+            default: "no",
+            menu: &["no", "yes"],
         },
     ],
     seats: &[
@@ -79,6 +117,24 @@ impl Described for Halma {
                 .expect("the descriptor lists every board"),
             None => BoardKind::Star,
         };
-        Halma::new(board, DESCRIPTOR.int(settings, "players")?.unwrap_or(2))
+        let mut rules = HalmaSettings::for_board(board);
+        match DESCRIPTOR.choice(settings, "rules")? {
+            None | Some("auto") => {}
+            Some(name) => rules.rules = name.parse::<RuleSet>().expect("the descriptor's choices"),
+        }
+        if let Some(letter) = DESCRIPTOR.choice(settings, "first-seat")? {
+            rules.first_player = LETTERS
+                .iter()
+                .position(|l| l.eq_ignore_ascii_case(&letter.chars().next().unwrap_or('?')))
+                .expect("the descriptor lists seat letters");
+        }
+        if let Some(plies) = DESCRIPTOR.int(settings, "move-limit")? {
+            rules.max_plies = plies as u32;
+        }
+        if let Some(answer) = DESCRIPTOR.choice(settings, "swap-mid-chain")? {
+            rules.swap_cells_mid_chain = answer == "yes";
+        }
+        let players = DESCRIPTOR.int(settings, "players")?.unwrap_or(2);
+        Halma::with_settings(board, players, rules)
     }
 }

@@ -16,16 +16,20 @@ use ply_search::spec::SpecError;
 use crate::board::{Halma, LETTERS};
 use crate::geometry::BoardKind;
 use crate::notation::position_from_json;
+use crate::settings::HalmaSettings;
 
 /// How the engine is set up.
 #[derive(Debug, Clone)]
 pub struct EngineOptions {
     pub board: BoardKind,
     pub players: usize,
+    /// The rule set and the other rule settings (`HalmaSettings::for_board` by default).
+    pub settings: HalmaSettings,
     /// The agent, as a catalog spec (`champion`, `seed003-s5`, `paranoid:depth=3`, …).
     pub agent: String,
     pub rng_seed: u64,
-    /// Time per move, on top of the agent's own limits.
+    /// Time per move: the agent's search budget (it replaces a preset's own time; a `time=`
+    /// written in the agent spec wins, see [`Engine::note`]).
     pub time: Option<Duration>,
 }
 
@@ -34,6 +38,7 @@ impl Default for EngineOptions {
         EngineOptions {
             board: BoardKind::Star,
             players: 2,
+            settings: HalmaSettings::for_board(BoardKind::Star),
             agent: "champion".into(),
             rng_seed: 1,
             time: None,
@@ -55,21 +60,31 @@ pub struct Engine {
     start: Halma,
     agent: Box<dyn Agent<Halma>>,
     limits: SearchLimits,
+    note: Option<String>,
 }
 
 impl Engine {
     pub fn new(options: &EngineOptions) -> Result<Engine, EngineSetupError> {
-        let start = Halma::new(options.board, options.players)?;
-        let agent = crate::agents::catalog().build(&options.agent, options.rng_seed)?;
+        let start = Halma::with_settings(options.board, options.players, options.settings)?;
+        let catalog = crate::agents::catalog();
+        let timed = catalog.with_time(&options.agent, options.time, "--time")?;
+        let agent = catalog.build(&timed.spec, options.rng_seed)?;
         let limits = SearchLimits {
-            time: options.time,
+            time: timed.limit,
             ..SearchLimits::default()
         };
         Ok(Engine {
             start,
             agent,
             limits,
+            note: timed.note,
         })
+    }
+
+    /// Set when the agent spec's own `time=` wins over the time option: what to tell the
+    /// user.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// The answer to one input line: a move, an error object, or `None` for a blank line.

@@ -30,4 +30,4 @@ pub use eval::{ProgressEval, ProgressOrdering, Seed003Eval};
 pub use geometry::{bit, cells_of, hex_distance, Board, BoardKind, Cell, CellSet, UnknownBoard};
 pub use layout::{rotate, Layout, Seat};
 pub use movegen::HalmaMove;
-pub use settings::HalmaSettings;
+pub use settings::{HalmaSettings, RuleSet, UnknownRuleSet};

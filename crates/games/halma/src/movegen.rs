@@ -23,9 +23,13 @@ impl HalmaMove {
 }
 
 impl Halma {
-    /// Cells that count as empty for the destination of a move by `player`: empty cells and
-    /// the swap cells (the player's home cells holding an opponent's peg).
+    /// The occupied cells a move by `player` may still end on: under FAUhalma's rules the
+    /// swap cells (the player's home cells holding an opponent's peg); none under the classic
+    /// rules.
     pub(crate) fn swap_cells(&self, player: usize) -> CellSet {
+        if !self.settings().swaps() {
+            return 0;
+        }
         self.seat(player).home & self.occupied() & !self.pegs(player)
     }
 

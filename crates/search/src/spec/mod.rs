@@ -20,6 +20,7 @@
 mod error;
 mod params;
 mod parse;
+mod timed;
 
 use std::sync::Arc;
 
@@ -29,6 +30,7 @@ use ply_core::{Agent, Evaluator, Game, MoveOrdering, ZobristHash};
 pub use error::SpecError;
 pub use params::{parse_duration, KeyInfo, Params};
 pub use parse::{parse_spec, ParsedSpec};
+pub use timed::{format_duration, TimedSpec};
 
 use crate::alphabeta::AlphaBeta;
 use crate::expectimax::Expectimax;

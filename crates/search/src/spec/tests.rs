@@ -132,3 +132,49 @@ fn a_preset_lists_the_values_it_gives_its_agent_through_a_chain_of_presets() {
     );
     assert_eq!(value("alphabeta", "tt"), "16");
 }
+
+/// A time flag is the agent's budget: it replaces a preset's time, loses (with a note) to a
+/// `time=` the user wrote, and caps an agent with no time of its own.
+#[test]
+fn a_time_flag_is_the_agents_budget_unless_the_spec_sets_its_own() {
+    let mut catalog = catalog();
+    catalog.add_preset(
+        "quick",
+        "a preset with its own time",
+        "alphabeta:time=100ms",
+    );
+    let second = Some(std::time::Duration::from_secs(1));
+
+    let preset = catalog.with_time("quick", second, "--time").unwrap();
+    assert_eq!(preset.spec, "quick:time=1000ms");
+    assert_eq!((preset.limit, preset.note), (second, None));
+    assert!(catalog.build(&preset.spec, 1).is_ok());
+
+    let with_keys = catalog
+        .with_time("alphabeta:depth=3", second, "--time")
+        .unwrap();
+    assert_eq!(with_keys.spec, "alphabeta:depth=3,time=1000ms");
+
+    let own = catalog
+        .with_time("alphabeta:time=250ms", second, "--time")
+        .unwrap();
+    assert_eq!(own.spec, "alphabeta:time=250ms");
+    assert_eq!(own.limit, None, "the flag must not cap the spec's own time");
+    let note = own.note.unwrap();
+    assert!(
+        note.contains("--time 1000ms is not used") && note.contains("time=250ms"),
+        "{note}"
+    );
+
+    let fixed = catalog.with_time("random", second, "--time").unwrap();
+    assert_eq!((fixed.spec.as_str(), fixed.limit), ("random", second));
+
+    let untouched = catalog.with_time("quick", None, "--time").unwrap();
+    assert_eq!((untouched.spec.as_str(), untouched.limit), ("quick", None));
+
+    assert!(catalog.with_time("nosuch", second, "--time").is_err());
+    assert_eq!(
+        format_duration(std::time::Duration::from_micros(1500)),
+        "1500us"
+    );
+}

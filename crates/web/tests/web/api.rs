@@ -844,3 +844,25 @@ async fn a_plain_server_has_no_fault_agents() {
         );
     }
 }
+
+/// `time_ms` is the agent's budget: it replaces a preset's time, and a `time=` written in
+/// the agent spec wins, which the answer's `note` says.
+#[tokio::test]
+async fn time_ms_is_the_agents_budget_unless_the_spec_sets_its_own() {
+    let app = app();
+    let game = create(&app, "connect4", json!({})).await;
+    let id = game["id"].as_str().unwrap();
+    let url = format!("/api/games/{id}/engine");
+    let body = json!({ "agent": "alphabeta:time=30ms", "time_ms": 400, "play": false });
+    let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let note = answer["engine"]["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("time_ms 400ms is not used") && note.contains("time=30ms"),
+        "{answer}"
+    );
+    let body = json!({ "agent": "alphabeta", "time_ms": 400, "play": false });
+    let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(answer["engine"].get("note").is_none(), "{answer}");
+}

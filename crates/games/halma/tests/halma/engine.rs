@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use ply_core::Game;
 use ply_halma::engine::{run, Engine, EngineOptions};
-use ply_halma::{BoardKind, Halma};
+use ply_halma::{BoardKind, Halma, HalmaSettings};
 
 const START_2P: &str = r#"{"A": [[3,-6],[3,-5],[2,-5],[3,-4],[2,-4],[1,-4]], "B": [[-3,6],[-3,5],[-2,5],[-3,4],[-2,4],[-1,4]]}"#;
 
@@ -12,6 +12,7 @@ fn engine(board: BoardKind, players: usize, agent: &str) -> Engine {
     Engine::new(&EngineOptions {
         board,
         players,
+        settings: HalmaSettings::for_board(board),
         agent: agent.into(),
         ..EngineOptions::default()
     })

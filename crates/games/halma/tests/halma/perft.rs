@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game};
-use ply_halma::{BoardKind, Halma, HalmaMove};
+use ply_halma::{BoardKind, Halma, HalmaMove, HalmaSettings, RuleSet};
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -64,7 +64,9 @@ fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
         }
     }
     pegs.remove(&from);
-    let swap = |c: (i8, i8)| home.contains(&c) && pegs.get(&c).is_some_and(|&p| p != mover);
+    let swaps = state.settings().swaps();
+    let swap =
+        |c: (i8, i8)| swaps && home.contains(&c) && pegs.get(&c).is_some_and(|&p| p != mover);
     let dirs = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
     let mut out = HashSet::new();
     for (dx, dy) in dirs {
@@ -115,68 +117,91 @@ fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
     out
 }
 
+/// Every board, player count and rule set.
+fn every_variant() -> Vec<(BoardKind, usize, RuleSet)> {
+    let mut all = Vec::new();
+    for kind in BoardKind::ALL {
+        for &players in kind.allowed_players() {
+            for rules in RuleSet::ALL {
+                all.push((kind, players, rules));
+            }
+        }
+    }
+    all
+}
+
+fn with_rules(kind: BoardKind, players: usize, rules: RuleSet) -> Halma {
+    let settings = HalmaSettings {
+        rules,
+        ..HalmaSettings::default()
+    };
+    Halma::with_settings(kind, players, settings).unwrap()
+}
+
 #[test]
 fn generator_agrees_with_a_naive_one_along_random_games() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-    for kind in BoardKind::ALL {
-        for &players in kind.allowed_players() {
-            let mut state = Halma::new(kind, players).unwrap();
-            let mut moves: Vec<HalmaMove> = Vec::new();
-            for _ply in 0..120 {
-                if state.is_terminal() {
-                    break;
-                }
-                state.legal_moves(&mut moves);
-                let board = state.board();
-                let mut fast: HashSet<((i8, i8), (i8, i8))> = HashSet::new();
-                for m in &moves {
-                    fast.insert((board.coords(m.from), board.coords(m.to)));
-                }
-                let mut slow = HashSet::new();
-                for c in ply_halma::cells_of(state.pegs(state.to_move())) {
-                    let from = board.coords(c);
-                    for to in naive_destinations(&state, from) {
-                        slow.insert((from, to));
-                    }
-                }
-                assert_eq!(fast, slow, "{kind} {players}p: {}", state.to_text());
-                let mv = *moves.choose(&mut rng).unwrap();
-                state.play(mv);
+    for (kind, players, rules) in every_variant() {
+        let mut state = with_rules(kind, players, rules);
+        let mut moves: Vec<HalmaMove> = Vec::new();
+        for _ply in 0..120 {
+            if state.is_terminal() {
+                break;
             }
+            state.legal_moves(&mut moves);
+            let board = state.board();
+            let mut fast: HashSet<((i8, i8), (i8, i8))> = HashSet::new();
+            for m in &moves {
+                fast.insert((board.coords(m.from), board.coords(m.to)));
+            }
+            let mut slow = HashSet::new();
+            for c in ply_halma::cells_of(state.pegs(state.to_move())) {
+                let from = board.coords(c);
+                for to in naive_destinations(&state, from) {
+                    slow.insert((from, to));
+                }
+            }
+            assert_eq!(fast, slow, "{kind} {players}p {rules}: {}", state.to_text());
+            let mv = *moves.choose(&mut rng).unwrap();
+            state.play(mv);
         }
     }
 }
 
 #[test]
-fn conformance_kit_on_every_board_and_player_count() {
-    for kind in BoardKind::ALL {
-        for &players in kind.allowed_players() {
-            let start = Halma::new(kind, players).unwrap();
-            let sum = if players == 2 {
-                1.0
-            } else {
-                (players * (players - 1) / 2) as f64
-            };
-            let config = ConformanceConfig {
-                games: 6,
-                max_plies: 300,
-                constant_sum: Some(sum),
-                ..Default::default()
-            };
-            check_game(&start, &config);
-            check_hashing(&start, &config);
-        }
+fn conformance_kit_on_every_board_player_count_and_rule_set() {
+    for (kind, players, rules) in every_variant() {
+        let start = with_rules(kind, players, rules);
+        let sum = if players == 2 {
+            1.0
+        } else {
+            (players * (players - 1) / 2) as f64
+        };
+        let config = ConformanceConfig {
+            games: 6,
+            max_plies: 300,
+            constant_sum: Some(sum),
+            ..Default::default()
+        };
+        check_game(&start, &config);
+        check_hashing(&start, &config);
     }
 }
 
 /// Random games end by the move limit; a short limit makes the kit see terminal states.
 #[test]
 fn conformance_kit_reaches_the_move_limit() {
-    let settings = ply_halma::HalmaSettings {
-        max_plies: 60,
-        ..Default::default()
-    };
-    for (kind, players) in [(BoardKind::Rhombus, 2), (BoardKind::Star, 3)] {
+    for (kind, players, rules) in [
+        (BoardKind::Rhombus, 2, RuleSet::FauHalma),
+        (BoardKind::Star, 3, RuleSet::FauHalma),
+        (BoardKind::Star121, 2, RuleSet::Classic),
+        (BoardKind::Star, 3, RuleSet::Classic),
+    ] {
+        let settings = HalmaSettings {
+            rules,
+            max_plies: 60,
+            ..Default::default()
+        };
         let start = Halma::with_settings(kind, players, settings).unwrap();
         let config = ConformanceConfig {
             games: 5,
@@ -186,5 +211,39 @@ fn conformance_kit_reaches_the_move_limit() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+    }
+}
+
+/// OpenSpiel's `chinese_checkers` (121 holes, 2 players, its whole turns counted as distinct
+/// from→to moves) gives 14, 196, 4,760 and 115,600 at depths 1 to 4; the classic rules must
+/// agree, on the board whose default they are and when asked for by name.
+#[test]
+fn classic_rules_match_openspiels_counts() {
+    let asked = HalmaSettings {
+        rules: RuleSet::Classic,
+        ..HalmaSettings::default()
+    };
+    for mut state in [
+        Halma::new(BoardKind::Star121, 2).unwrap(),
+        Halma::with_settings(BoardKind::Star121, 2, asked).unwrap(),
+    ] {
+        assert_eq!(state.settings().rules, RuleSet::Classic);
+        let counts: Vec<u64> = (1..=4).map(|d| perft(&mut state, d)).collect();
+        assert_eq!(counts, [14, 196, 4_760, 115_600]);
+    }
+}
+
+/// The classic rules on FAUhalma's boards: the same counts as FAUhalma's to depth 4 (no
+/// swap can arise that early), recorded so that a change shows.
+#[test]
+fn classic_rules_on_the_other_boards() {
+    for (kind, players, counts) in [
+        (BoardKind::Star, 2, [10u64, 100, 1800, 32400]),
+        (BoardKind::Star, 3, [10, 100, 1000, 18000]),
+        (BoardKind::Rhombus, 2, [10, 100, 1720, 29584]),
+    ] {
+        let mut state = with_rules(kind, players, RuleSet::Classic);
+        let found: Vec<u64> = (1..=4).map(|d| perft(&mut state, d)).collect();
+        assert_eq!(found, counts, "{kind} {players}p classic");
     }
 }
