@@ -23,8 +23,11 @@ Setup, outside the repository's build (OpenSpiel is not a dependency of ply):
     cargo build --release -p ply-cli
     /tmp/os-venv/bin/python tools/openspiel/halma_match.py --games 20 --opponent mcts-random
 
-Prints one line per game and a summary (wins, draws, losses for ply; mean time per move of
-each side), and with --json FILE writes every game.
+Prints one line per game and a summary (wins, draws, losses for ply; pegs home at the end;
+mean time per move of each side), and with --json FILE writes every game. Under these rules a
+player who keeps a peg in its start point (the other's home) stops the other from ever
+winning, so games against a weak bot often end as draws at the move limit; the pegs home
+say who was ahead.
 """
 
 import argparse
@@ -162,6 +165,17 @@ def make_bot(game, kind, simulations, seed):
                         random_state=rng, solve=False)
 
 
+# OpenSpiel's start points: player 0 the top one (its cells 0-9), player 1 the bottom one
+# (111-120); each player's home is the other's start.
+START = {0: set(range(0, 10)), 1: set(range(111, 121))}
+
+
+def pegs_home(state):
+    """For each player, how many of its pegs stand in its home (the other's start point)."""
+    board = board_of(state)
+    return [sum(1 for i in START[1 - p] if board[i] == p) for p in (0, 1)]
+
+
 def play_game(game, engine, bot, ply_seat):
     state = game.new_initial_state()
     times = {"ply": [], "openspiel": []}
@@ -180,7 +194,9 @@ def play_game(game, engine, bot, ply_seat):
                 state.apply_action(bot.step(state))
             times["openspiel"].append(time.perf_counter() - start)
     returns = state.returns()
-    return returns[ply_seat], len(times["ply"]) + len(times["openspiel"]), times
+    home = pegs_home(state)
+    return returns[ply_seat], len(times["ply"]) + len(times["openspiel"]), times, (
+        home[ply_seat], home[1 - ply_seat])
 
 
 def main():
@@ -197,7 +213,7 @@ def main():
     args = parser.parse_args()
 
     game = pyspiel.load_game("chinese_checkers", {"players": 2, "max_moves": args.max_moves})
-    results, records = [], []
+    results, records, homes = [], [], []
     all_times = {"ply": [], "openspiel": []}
     for g in range(args.games):
         ply_seat = g % 2
@@ -205,7 +221,7 @@ def main():
         engine = PlyEngine(args.ply, args.agent, args.time, args.seed + g)
         bot = make_bot(game, args.opponent, args.simulations, args.seed + g)
         try:
-            score, turns, times = play_game(game, engine, bot, ply_seat)
+            score, turns, times, home = play_game(game, engine, bot, ply_seat)
         finally:
             engine.close()
         outcome = {1.0: "win", -1.0: "loss", 0.0: "draw"}[score]
@@ -213,9 +229,12 @@ def main():
         for side in all_times:
             all_times[side] += times[side]
         mean = {s: (sum(t) / len(t) if t else 0.0) for s, t in times.items()}
+        homes.append(home)
         print(f"game {g + 1}: ply as {'AB'[ply_seat]} ({ply_seat}): {outcome} in {turns} turns; "
+              f"pegs home ply {home[0]}/10, OpenSpiel {home[1]}/10; "
               f"mean move ply {mean['ply']:.3f} s, OpenSpiel {mean['openspiel']:.3f} s", flush=True)
         records.append({"game": g + 1, "ply_seat": ply_seat, "outcome": outcome, "turns": turns,
+                        "ply_pegs_home": home[0], "openspiel_pegs_home": home[1],
                         "ply_move_s": mean["ply"], "openspiel_move_s": mean["openspiel"]})
     w, d, l = (results.count(x) for x in ("win", "draw", "loss"))
     mean = {s: (sum(t) / len(t) if t else 0.0) for s, t in all_times.items()}
@@ -223,7 +242,9 @@ def main():
           f"{args.opponent} ({args.simulations} simulations), max_moves {args.max_moves}: "
           f"{w} wins, {d} draws, {l} losses in {len(results)} games "
           f"(score {(w + d / 2) / max(1, len(results)):.0%}); mean time per move: ply "
-          f"{mean['ply']:.3f} s, OpenSpiel {mean['openspiel']:.3f} s")
+          f"{mean['ply']:.3f} s, OpenSpiel {mean['openspiel']:.3f} s; mean pegs home at the end: "
+          f"ply {sum(h[0] for h in homes) / max(1, len(homes)):.1f}, OpenSpiel "
+          f"{sum(h[1] for h in homes) / max(1, len(homes)):.1f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"args": vars(args), "games": records}, f, indent=1)
