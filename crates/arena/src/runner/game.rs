@@ -130,7 +130,9 @@ fn start_workers<G: Game, F: AgentFactory<G> + ?Sized>(
     for (seat, spec) in specs.iter().enumerate() {
         let rng_seed = derive_rng_seed(plan.rng_seed, &[seat as u64]);
         let built = catch_unwind(AssertUnwindSafe(|| {
-            rules.factory.build_agent(spec, rng_seed)
+            rules
+                .factory
+                .build_timed(spec, rng_seed, rules.time.per_move)
         }));
         let agent = match built {
             Ok(Ok(agent)) => agent,

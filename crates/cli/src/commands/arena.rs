@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use ply_arena::{
-    planned_games, report, run_tournament_with, split_agent_list, ArenaError, Format, GameRecord,
-    OpeningSource, OutputMode, Progress, RunControl, RunFolder, SprtConfig, TimeControl,
-    TournamentConfig, TournamentResult,
+    planned_games, report, run_tournament_with, split_agent_list, AgentFactory, ArenaError, Format,
+    GameRecord, OpeningSource, OutputMode, Progress, RunControl, RunFolder, SprtConfig,
+    TimeControl, TournamentConfig, TournamentResult,
 };
 use ply_core::{Game, ZobristHash};
 use ply_search::spec::Catalog;
@@ -314,21 +314,14 @@ fn run_in<G: Game + ZobristHash>(
         stop: Some(&STOP),
         finished: previous,
     };
-    // The per-move time is each agent's budget (crate::timed); notes are printed once.
-    let per_move = config.time.per_move;
+    // The per-move time is each agent's budget (`AgentFactory::build_timed`); a spec whose
+    // own time= wins is said once.
     for spec in &config.agents {
-        // A spec that does not build is reported by the tournament itself.
-        let _ = crate::timed::timed_spec(who, catalog, spec, per_move, "--time-per-move");
+        if let Some(note) = catalog.time_note(spec, config.time.per_move) {
+            eprintln!("{who}: {note}");
+        }
     }
-    let factory = |spec: &str, rng_seed: u64| -> Result<Box<dyn ply_core::Agent<G>>, String> {
-        let timed = catalog
-            .with_time(spec, per_move, "--time-per-move")
-            .map_err(|e| e.to_string())?;
-        catalog
-            .build(&timed.spec, rng_seed)
-            .map_err(|e| e.to_string())
-    };
-    let result = run_tournament_with(state, &factory, config, control)?;
+    let result = run_tournament_with(state, catalog, config, control)?;
     progress.finish();
     if let (Some(folder), Some(o)) = (folder, out) {
         let files = folder.finish(&result)?;

@@ -1,0 +1,175 @@
+"""Type stubs of the native module ``ply._ply`` (re-exported by ``ply``)."""
+
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union, final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "Agent",
+    "Decision",
+    "IllegalMoveError",
+    "Move",
+    "State",
+    "_arena",
+    "_games_json",
+    "analyze_connect4",
+    "new_game",
+    "perft",
+    "solve_connect4",
+]
+
+class IllegalMoveError(ValueError):
+    """A move the rules refuse here (or any move once the game is over)."""
+
+@final
+class Move:
+    """A move of one position: its notation and its index in the variant's action space."""
+
+    @property
+    def notation(self) -> str:
+        """The move in the game's notation (``"4"``, ``"e8"``, ``"e3h"``, ``"1,-4 1,-3"``)."""
+    @property
+    def action(self) -> int:
+        """Its index in the variant's fixed action space (see ``State.num_actions``)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+_MoveLike = Union[str, Move, int]
+
+@final
+class State:
+    """A position of a game and the moves played to reach it through this object."""
+
+    @property
+    def game(self) -> str:
+        """The game's name (``"connect4"``)."""
+    @property
+    def variant(self) -> str:
+        """The variant in words (``"7x6, 4 in a row"``)."""
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """The observation tensor's shape, ``(planes, rows, columns)``."""
+    @property
+    def num_actions(self) -> int:
+        """The size of the variant's fixed action space."""
+    def legal_moves(self) -> List[Move]:
+        """Every legal move, in the game's deterministic order (none once the game is over)."""
+    def legal_actions(self) -> List[int]:
+        """The action indices of the legal moves (same order as ``legal_moves``)."""
+    def play(self, move_: _MoveLike) -> Move:
+        """Plays a move given as notation, a ``Move`` or an action index; returns the ``Move``.
+        An illegal move raises ``IllegalMoveError`` and changes nothing."""
+    def apply_action(self, action: int) -> None:
+        """Plays the legal move with action index ``action`` and returns nothing: the fast
+        path for loops over actions (OpenSpiel's name). Raises as ``play`` does."""
+    def undo(self) -> str:
+        """Takes back the last move played on this object; returns its notation."""
+    def history(self) -> List[str]:
+        """The moves played on this object, in notation."""
+    def is_over(self) -> bool: ...
+    def scores(self) -> Optional[List[float]]:
+        """One score per player once the game is over (win 1, draw 0.5, loss 0; three-player
+        halma ranks 2/1/0); ``None`` while it goes on."""
+    def to_move(self) -> int:
+        """The seat whose turn it is (0 first); meaningless once the game is over."""
+    def clone(self) -> State:
+        """An independent copy (history included)."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def position(self) -> str:
+        """The whole position as one line of text."""
+    def from_position(self, position: str) -> State:
+        """A new state at ``position`` (as ``position()`` writes it) in this state's variant."""
+    def observation_planes(self) -> List[str]:
+        """What each plane of the observation holds, in order."""
+    def observation(self, player: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The observation of ``player`` (default: the player to move): float32 planes of
+        shape ``observation_shape``, from ``player``'s side."""
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """An int8 vector of ``num_actions`` entries, 1 where the action is legal."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Decision:
+    """What an agent chose and what its search found on the way."""
+
+    @property
+    def move(self) -> Move: ...
+    @property
+    def value(self) -> float:
+        """The position's value for the mover, in the agent's own scale."""
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def pv(self) -> List[Move]:
+        """The expected line of play, starting with the move."""
+    @property
+    def time(self) -> float:
+        """Seconds spent."""
+    @property
+    def iterations(self) -> int: ...
+
+@final
+class Agent:
+    """A move chooser built from an agent spec (``"alphabeta:depth=6"``, ``"mcts:time=500ms"``)."""
+
+    def __new__(cls, spec: str, game: Optional[str] = None, seed: int = 0) -> Agent: ...
+    @property
+    def spec(self) -> str: ...
+    @property
+    def games(self) -> List[str]:
+        """The games whose catalog accepts the spec (of those tried so far)."""
+    def choose(
+        self,
+        state: State,
+        *,
+        time: Optional[float] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        iterations: Optional[int] = None,
+    ) -> Decision:
+        """Chooses a move for the player to move, with the GIL released."""
+    def new_game(self) -> None:
+        """Forgets what the agent learned in earlier games."""
+
+def new_game(game: str, **settings: Union[int, str]) -> State:
+    """The start position of ``game`` in the variant the keyword settings ask for
+    (``new_game("quoridor", size=9, walls=10)``)."""
+
+def perft(state: State, depth: int) -> int:
+    """Leaf count at exactly ``depth`` plies from ``state``; runs with the GIL released."""
+
+def solve_connect4(
+    position: Union[State, str], *, weak: bool = False, **settings: Union[int, str]
+) -> int:
+    """The exact score of a Connect Four position for the player to move (Pons' convention:
+    positive a win, negative a loss, 0 a draw); ``position`` is a connect4 ``State`` or a move
+    string of 1-based columns on the board ``width``, ``height``, ``k`` describe."""
+
+def analyze_connect4(
+    position: Union[State, str], *, weak: bool = False, **settings: Union[int, str]
+) -> List[Optional[int]]:
+    """The score of every column for the player to move; ``None`` for a full column."""
+
+def _games_json() -> str: ...
+def _arena(
+    state: State,
+    specs: Sequence[str],
+    callables: Sequence[Tuple[str, Callable[[State], _MoveLike]]],
+    format: str,
+    games: int,
+    openings: str,
+    concurrency: Optional[int],
+    time_per_move: Optional[float],
+    time_per_game: Optional[float],
+    tolerance: float,
+    hang_timeout: float,
+    max_plies: int,
+    seed: int,
+    anchor: Optional[str],
+) -> Tuple[str, List[str], str]: ...

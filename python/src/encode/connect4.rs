@@ -1,0 +1,41 @@
+//! Connect Four: planes `[mine, theirs, empty]` of `height x width`, row 0 at the bottom;
+//! action = the 0-based column.
+
+use ply_connect4::Connect4;
+use ply_core::Player;
+
+use super::{set, Encode};
+
+impl Encode for Connect4 {
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, self.height(), self.width()]
+    }
+
+    fn plane_names(&self) -> Vec<String> {
+        ["observer's stones", "opponent's stones", "empty cells"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn observe(&self, player: Player, out: &mut [f32]) {
+        let shape = self.observation_shape();
+        for row in 0..self.height() {
+            for col in 0..self.width() {
+                let plane = match self.owner(col, row) {
+                    Some(owner) if owner == player => 0,
+                    Some(_) => 1,
+                    None => 2,
+                };
+                set(out, shape, plane, row, col);
+            }
+        }
+    }
+
+    fn num_actions(&self) -> usize {
+        self.width()
+    }
+
+    fn action_of(&self, mv: Self::Move) -> usize {
+        mv as usize
+    }
+}

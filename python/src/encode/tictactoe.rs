@@ -1,0 +1,40 @@
+//! The m,n,k-game: planes `[mine, theirs, empty]` of `height x width`, row 0 at the top (as
+//! the board's cells are numbered); action = the cell index, `row · width + column`.
+
+use ply_core::Player;
+use ply_tictactoe::TicTacToe;
+
+use super::{set, Encode};
+
+impl Encode for TicTacToe {
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, self.height(), self.width()]
+    }
+
+    fn plane_names(&self) -> Vec<String> {
+        ["observer's marks", "opponent's marks", "empty cells"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn observe(&self, player: Player, out: &mut [f32]) {
+        let shape = self.observation_shape();
+        for cell in 0..self.cells() {
+            let (col, row) = self.coords(cell);
+            let plane = match self.owner(cell as u16) {
+                Some(owner) if owner == player => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            set(out, shape, plane, row as usize, col as usize);
+        }
+    }
+
+    fn num_actions(&self) -> usize {
+        self.cells()
+    }
+
+    fn action_of(&self, mv: Self::Move) -> usize {
+        mv as usize
+    }
+}

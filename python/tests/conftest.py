@@ -1,0 +1,21 @@
+"""Shared helpers of the Python tests."""
+
+import random
+
+import pytest
+
+import ply
+
+
+def random_playout(state: "ply.State", rng: random.Random, max_plies: int = 400) -> int:
+    """Plays random legal moves until the end (or `max_plies`); returns the plies played."""
+    plies = 0
+    while not state.is_over() and plies < max_plies:
+        state.play(rng.choice(state.legal_moves()))
+        plies += 1
+    return plies
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(2024)
