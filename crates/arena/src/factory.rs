@@ -101,10 +101,16 @@ mod tests {
         let second = Some(Duration::from_secs(1));
         assert!(built_time("probe", None).contains("100ms"));
         assert!(built_time("probe", second).contains("1000ms"));
-        assert!(built_time("slowprobe", second).contains("1000ms"), "a preset's time gives way");
+        assert!(
+            built_time("slowprobe", second).contains("1000ms"),
+            "a preset's time gives way"
+        );
         assert!(built_time("probe:time=20ms", second).contains("20ms"));
         let note = catalog().time_note("probe:time=20ms", second).unwrap();
-        assert!(note.contains("--time-per-move 1000ms is not used"), "{note}");
+        assert!(
+            note.contains("--time-per-move 1000ms is not used"),
+            "{note}"
+        );
         assert_eq!(catalog().time_note("probe", second), None);
     }
 }
