@@ -7,7 +7,6 @@
 
 mod agent;
 mod arena;
-mod encode;
 mod errors;
 mod info;
 mod pyagent;

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use ply_core::{perft, Game, GameError, Player};
 use ply_registry::{GameId, Registered};
 
-use crate::encode::Encode;
+use ply_core::Encode;
 
 /// What every game the registry lists offers the bindings.
 pub trait Playable: Registered + Encode + ply_core::ZobristHash {}

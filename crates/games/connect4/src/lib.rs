@@ -17,6 +17,7 @@ pub mod agents;
 pub mod bits;
 mod board;
 pub mod descriptor;
+mod encode;
 pub mod eval;
 pub mod ladder;
 pub mod notation;

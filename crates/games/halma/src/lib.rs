@@ -11,6 +11,7 @@ mod bench;
 mod board;
 pub mod descriptor;
 mod display;
+mod encode;
 pub mod engine;
 pub mod eval;
 mod geometry;

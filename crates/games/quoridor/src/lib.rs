@@ -25,6 +25,7 @@ pub mod agents;
 mod board;
 pub mod descriptor;
 mod display;
+mod encode;
 pub mod eval;
 mod game;
 pub mod geometry;

@@ -8,6 +8,7 @@
 pub mod agents;
 mod board;
 pub mod descriptor;
+mod encode;
 mod eval;
 pub mod ladder;
 mod notation;

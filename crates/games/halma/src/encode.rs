@@ -8,10 +8,10 @@
 //! Actions: `from · cells + to`, cells numbered as the board numbers them (bottom row first,
 //! x ascending); a move is known by its two ends (a hop path is implied by them).
 
+use crate::Halma;
 use ply_core::{Game, Player};
-use ply_halma::Halma;
 
-use super::{seats_from, set, Encode};
+use ply_core::encode::{seats_from, set, Encode};
 
 /// The rectangle the board's cells fit in: (min x, min y, columns, rows).
 fn bounds(state: &Halma) -> (i32, i32, usize, usize) {

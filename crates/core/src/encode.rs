@@ -1,16 +1,11 @@
-//! Observation tensors and a fixed action space per variant, for learning code (NumPy,
-//! PettingZoo): what OpenSpiel calls observation tensors and distinct actions.
+//! Observation tensors and a fixed action space per variant, for learning code (the Python
+//! package's NumPy observations and PettingZoo environments): what OpenSpiel calls
+//! observation tensors and distinct actions.
 //!
-//! The encodings are documented here and in `python/README.md`, one file per game. A new
-//! game needs one such file (as it needs a `view.rs` for the page); everything else in the
-//! bindings comes from the registry.
+//! Each game implements [`Encode`] in its own folder (`encode.rs`, beside `view.rs`) and
+//! documents its planes and action numbering there; the front ends need no per-game code.
 
-mod connect4;
-mod halma;
-mod quoridor;
-mod tictactoe;
-
-use ply_core::{Game, Player};
+use crate::{Game, Player};
 
 /// A game's tensor encoding.
 pub trait Encode: Game {
@@ -33,17 +28,17 @@ pub trait Encode: Game {
 }
 
 /// Writes 1.0 at `(plane, row, col)` of a `[planes, rows, cols]` tensor.
-pub(crate) fn set(out: &mut [f32], shape: [usize; 3], plane: usize, row: usize, col: usize) {
+pub fn set(out: &mut [f32], shape: [usize; 3], plane: usize, row: usize, col: usize) {
     out[(plane * shape[1] + row) * shape[2] + col] = 1.0;
 }
 
 /// Fills a whole plane with `value` (for scalars such as walls in hand).
-pub(crate) fn fill(out: &mut [f32], shape: [usize; 3], plane: usize, value: f32) {
+pub fn fill(out: &mut [f32], shape: [usize; 3], plane: usize, value: f32) {
     let size = shape[1] * shape[2];
     out[plane * size..(plane + 1) * size].fill(value);
 }
 
 /// Seats in the order the observer sees them: itself first, then the others in turn order.
-pub(crate) fn seats_from(player: Player, players: usize) -> impl Iterator<Item = Player> {
+pub fn seats_from(player: Player, players: usize) -> impl Iterator<Item = Player> {
     (0..players).map(move |i| (player + i) % players)
 }

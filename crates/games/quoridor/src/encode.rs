@@ -9,10 +9,10 @@
 //! `n² + row · (n−1) + column` for a horizontal wall at that slot and
 //! `n² + (n−1)² + row · (n−1) + column` for a vertical one: `n² + 2(n−1)²` in all.
 
+use crate::{Move, Orientation, Quoridor};
 use ply_core::Player;
-use ply_quoridor::{Move, Orientation, Quoridor};
 
-use super::{fill, set, Encode};
+use ply_core::encode::{fill, set, Encode};
 
 impl Encode for Quoridor {
     fn observation_shape(&self) -> [usize; 3] {

@@ -1,10 +1,10 @@
 //! Connect Four: planes `[mine, theirs, empty]` of `height x width`, row 0 at the bottom;
 //! action = the 0-based column.
 
-use ply_connect4::Connect4;
+use crate::Connect4;
 use ply_core::Player;
 
-use super::{set, Encode};
+use ply_core::encode::{set, Encode};
 
 impl Encode for Connect4 {
     fn observation_shape(&self) -> [usize; 3] {

@@ -1,10 +1,10 @@
 //! The m,n,k-game: planes `[mine, theirs, empty]` of `height x width`, row 0 at the top (as
 //! the board's cells are numbered); action = the cell index, `row · width + column`.
 
+use crate::TicTacToe;
 use ply_core::Player;
-use ply_tictactoe::TicTacToe;
 
-use super::{set, Encode};
+use ply_core::encode::{set, Encode};
 
 impl Encode for TicTacToe {
     fn observation_shape(&self) -> [usize; 3] {
