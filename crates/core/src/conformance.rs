@@ -229,3 +229,54 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
         }
     }
 }
+
+/// Checks a game's [`Encode`](crate::Encode) along random games: the variant's action space
+/// and observation shape never change, every legal move has its own action index inside the
+/// space, and each observation marks only cells of its shape, with values in 0..=1.
+pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceConfig) {
+    let mut moves = Vec::new();
+    let (actions, shape) = (start.num_actions(), start.observation_shape());
+    let size = shape.iter().product::<usize>();
+    let mut observation = vec![0.0f32; size];
+    for game in 0..config.games {
+        let rng_seed = config.rng_seed.wrapping_add(game as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
+        let mut state = start.clone();
+        let mut trail = Trail {
+            rng_seed,
+            moves: Vec::new(),
+            start,
+        };
+        loop {
+            if state.num_actions() != actions || state.observation_shape() != shape {
+                trail.fail("the action space or observation shape changed during the game");
+            }
+            if state.plane_names().len() != shape[0] {
+                trail.fail("plane_names does not name every plane");
+            }
+            for player in 0..state.num_players() {
+                observation.fill(0.0);
+                state.observe(player, &mut observation);
+                if observation.iter().any(|v| !(0.0..=1.0).contains(v)) {
+                    trail.fail(&format!("observation of player {player} leaves 0..=1"));
+                }
+            }
+            state.legal_moves(&mut moves);
+            let mut indices: Vec<usize> = moves.iter().map(|&mv| state.action_of(mv)).collect();
+            if let Some(&out) = indices.iter().find(|&&a| a >= actions) {
+                trail.fail(&format!("action {out} is outside the {actions} actions"));
+            }
+            indices.sort_unstable();
+            indices.dedup();
+            if indices.len() != moves.len() {
+                trail.fail("two legal moves share an action index");
+            }
+            if moves.is_empty() || trail.moves.len() >= config.max_plies {
+                break;
+            }
+            let mv = *moves.choose(&mut rng).expect("non-empty");
+            trail.moves.push(state.format_move(mv));
+            state.play(mv);
+        }
+    }
+}

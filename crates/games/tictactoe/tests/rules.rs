@@ -6,7 +6,7 @@ mod shapes;
 
 use std::collections::HashSet;
 
-use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game, GameError, ZobristHash};
 use ply_tictactoe::TicTacToe;
 
@@ -61,6 +61,7 @@ fn conformance_kit() {
     };
     check_game(&TicTacToe::new(), &config);
     check_hashing(&TicTacToe::new(), &config);
+    check_encoding(&TicTacToe::new(), &config);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use ply_connect4::{Board, Connect4};
-use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game, GameError, Scores};
 
 /// Perft of the 7x6 board, depths 1–10 (OEIS A212693's companion counts; John Tromp's
@@ -86,6 +86,7 @@ fn conformance_kit_passes_on_every_named_variant() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+        check_encoding(&start, &config);
     }
 }
 

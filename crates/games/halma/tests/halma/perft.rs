@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game};
 use ply_halma::{BoardKind, Halma, HalmaMove, HalmaSettings, RuleSet};
 use rand::seq::IndexedRandom;
@@ -185,6 +185,7 @@ fn conformance_kit_on_every_board_player_count_and_rule_set() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+        check_encoding(&start, &config);
     }
 }
 
@@ -211,6 +212,7 @@ fn conformance_kit_reaches_the_move_limit() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+        check_encoding(&start, &config);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Quoridor against the published perft counts, the conformance kit, and the rules one by one.
 
-use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game, GameError, ZobristHash};
 use ply_quoridor::{Move, Quoridor, BLACK, WHITE};
 
@@ -54,6 +54,7 @@ fn conformance_on_every_tested_size() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+        check_encoding(&start, &config);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use ply_core::conformance::{check_game, check_hashing, ConformanceConfig};
+use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
 use ply_core::{perft, Game, GameError, SearchLimits};
 use ply_tictactoe::{catalog, Cell, TicTacToe, MAX_SIDE};
 
@@ -214,6 +214,7 @@ fn conformance_kit_on_other_shapes() {
         };
         check_game(&start, &config);
         check_hashing(&start, &config);
+        check_encoding(&start, &config);
     }
 }
 
