@@ -29,8 +29,9 @@
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
 //! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); it is
-//! the agent's search budget (it replaces a level's own time; a `time=` written in `agent`
-//! wins, and the answer's `engine.note` says so). The engine thinks within that cap, and the answer, whatever it is, leaves within
+//! the search budget of an `agent` the request names (it replaces a preset's own time; a
+//! `time=` written in `agent` wins, and the answer's `engine.note` says so), and a cap on a
+//! `level`, which keeps the time it was measured with. The engine thinks within that cap, and the answer, whatever it is, leaves within
 //! [`longest_answer`](crate::longest_answer) of it. A failed engine request leaves the game
 //! as it was.
 
@@ -75,9 +76,10 @@ pub struct EngineRequest {
     pub level: Option<String>,
     /// Any agent spec instead of a level.
     pub agent: Option<String>,
-    /// The time for this move: the agent's search budget (it replaces a level's or preset's
-    /// own time; a `time=` written in `agent` wins, and the answer's `note` says so), clamped
-    /// to the server's cap. Absent: the agent's own time, within the server's cap.
+    /// The time for this move, clamped to the server's cap: the search budget of the `agent`
+    /// named (it replaces a preset's own time; a `time=` written in `agent` wins, and the
+    /// answer's `note` says so); for a `level`, a cap on the time the level was measured
+    /// with. Absent: the agent's or level's own time, within the server's cap.
     pub time_ms: Option<u64>,
     /// Seed of the agent's randomness (random if absent); `seed` is accepted too.
     #[serde(alias = "seed")]
@@ -219,7 +221,9 @@ pub async fn engine_move(
     let (job, version) = {
         let session = game.session();
         let spec = agent_spec(session.game_name(), &request)?;
-        let budget = request.time_ms.map(|_| cap);
+        // `time_ms` is the budget of an agent the request names; a level keeps the time it
+        // was measured with, and `time_ms` only caps it (docs/rules.md, "Time per move").
+        let budget = request.agent.as_ref().and(request.time_ms).map(|_| cap);
         let job = session.search_job(&spec, budget, rng_seed, app.config.max_search_mb)?;
         (job, session.version())
     };

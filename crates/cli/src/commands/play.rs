@@ -75,8 +75,14 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         }
         (None, None) => default_agent(args.game).to_string(),
     };
+    // --time is the budget of the agent chosen (docs/rules.md, "Time per move"); a level
+    // keeps the time it was measured with, and --time only caps it.
     let (mut engine, limit): (Box<dyn Agent<G>>, _) =
-        crate::timed::build_timed("play", catalog, &spec, args.time, "--time", args.rng_seed)?;
+        if args.agent.is_none() && args.level.is_some() {
+            (catalog.build(&spec, args.rng_seed)?, args.time)
+        } else {
+            crate::timed::build_timed("play", catalog, &spec, args.time, "--time", args.rng_seed)?
+        };
     let human = args.seat.unwrap_or(match args.first {
         First::Human => 0,
         First::Engine => 1,
