@@ -7,10 +7,6 @@ use std::time::Duration;
 use ply_core::{Agent, Game, ZobristHash};
 use ply_search::spec::{Catalog, TimedSpec};
 
-/// The rule, as every `--help` of a time flag states it.
-pub const RULE: &str = "the agent's search budget per move (it replaces a preset's own time; \
-                        a time= written in --agent wins, and ply says so)";
-
 /// `spec` with the time `flag` gave folded in; a note for the user goes to standard error,
 /// prefixed by `who`.
 pub fn timed_spec<G: Game>(

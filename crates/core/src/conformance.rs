@@ -185,11 +185,15 @@ fn check_clone_plays_alike<G: Game>(state: &G, mv: G::Move, trail: &Trail<G>) {
     }
 }
 
-/// Checks the Zobrist hash along random games: the incremental hash always equals the one
-/// recomputed from scratch, and `play` then `undo` restores it.
-pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfig) {
+/// Plays `config.games` random games from `start` (game `i` from `rng_seed + i`), handing
+/// each state on the way and its legal moves to `visit` before the next move is drawn. A game
+/// stops when no move is left or after `config.max_plies`.
+fn walk_random_games<G: Game>(
+    start: &G,
+    config: &ConformanceConfig,
+    mut visit: impl FnMut(&mut G, &[G::Move], &Trail<'_, G>),
+) {
     let mut moves = Vec::new();
-    let mut seen = std::collections::HashMap::new();
     for game in 0..config.games {
         let rng_seed = config.rng_seed.wrapping_add(game as u64);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
@@ -200,28 +204,10 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
             start,
         };
         loop {
-            if state.zobrist() != state.zobrist_from_scratch() {
-                trail.fail("incremental hash differs from the hash recomputed from scratch");
-            }
-            // Equal hashes of unequal states would be a (very unlikely) collision or, far
-            // more likely, a part of the state the hash forgets.
-            let text = state.to_text();
-            if let Some(other) = seen.insert(state.zobrist(), text.clone()) {
-                if other != text {
-                    trail.fail(&format!("states '{other}' and '{text}' share a hash"));
-                }
-            }
             state.legal_moves(&mut moves);
+            visit(&mut state, &moves, &trail);
             if moves.is_empty() || trail.moves.len() >= config.max_plies {
                 break;
-            }
-            let before = state.zobrist();
-            for &mv in moves.iter() {
-                state.play(mv);
-                state.undo(mv);
-                if state.zobrist() != before {
-                    trail.fail(&format!("play/undo of {mv:?} did not restore the hash"));
-                }
             }
             let mv = *moves.choose(&mut rng).expect("non-empty");
             trail.moves.push(state.format_move(mv));
@@ -230,53 +216,61 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
     }
 }
 
+/// Checks the Zobrist hash along random games: the incremental hash always equals the one
+/// recomputed from scratch, and `play` then `undo` restores it.
+pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfig) {
+    let mut seen = std::collections::HashMap::new();
+    walk_random_games(start, config, |state, moves, trail| {
+        if state.zobrist() != state.zobrist_from_scratch() {
+            trail.fail("incremental hash differs from the hash recomputed from scratch");
+        }
+        // Equal hashes of unequal states would be a (very unlikely) collision or, far
+        // more likely, a part of the state the hash forgets.
+        let text = state.to_text();
+        if let Some(other) = seen.insert(state.zobrist(), text.clone()) {
+            if other != text {
+                trail.fail(&format!("states '{other}' and '{text}' share a hash"));
+            }
+        }
+        let before = state.zobrist();
+        for &mv in moves {
+            state.play(mv);
+            state.undo(mv);
+            if state.zobrist() != before {
+                trail.fail(&format!("play/undo of {mv:?} did not restore the hash"));
+            }
+        }
+    });
+}
+
 /// Checks a game's [`Encode`](crate::Encode) along random games: the variant's action space
 /// and observation shape never change, every legal move has its own action index inside the
 /// space, and each observation marks only cells of its shape, with values in 0..=1.
 pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceConfig) {
-    let mut moves = Vec::new();
     let (actions, shape) = (start.num_actions(), start.observation_shape());
-    let size = shape.iter().product::<usize>();
-    let mut observation = vec![0.0f32; size];
-    for game in 0..config.games {
-        let rng_seed = config.rng_seed.wrapping_add(game as u64);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
-        let mut state = start.clone();
-        let mut trail = Trail {
-            rng_seed,
-            moves: Vec::new(),
-            start,
-        };
-        loop {
-            if state.num_actions() != actions || state.observation_shape() != shape {
-                trail.fail("the action space or observation shape changed during the game");
-            }
-            if state.plane_names().len() != shape[0] {
-                trail.fail("plane_names does not name every plane");
-            }
-            for player in 0..state.num_players() {
-                observation.fill(0.0);
-                state.observe(player, &mut observation);
-                if observation.iter().any(|v| !(0.0..=1.0).contains(v)) {
-                    trail.fail(&format!("observation of player {player} leaves 0..=1"));
-                }
-            }
-            state.legal_moves(&mut moves);
-            let mut indices: Vec<usize> = moves.iter().map(|&mv| state.action_of(mv)).collect();
-            if let Some(&out) = indices.iter().find(|&&a| a >= actions) {
-                trail.fail(&format!("action {out} is outside the {actions} actions"));
-            }
-            indices.sort_unstable();
-            indices.dedup();
-            if indices.len() != moves.len() {
-                trail.fail("two legal moves share an action index");
-            }
-            if moves.is_empty() || trail.moves.len() >= config.max_plies {
-                break;
-            }
-            let mv = *moves.choose(&mut rng).expect("non-empty");
-            trail.moves.push(state.format_move(mv));
-            state.play(mv);
+    let mut observation = vec![0.0f32; shape.iter().product::<usize>()];
+    walk_random_games(start, config, |state, moves, trail| {
+        if state.num_actions() != actions || state.observation_shape() != shape {
+            trail.fail("the action space or observation shape changed during the game");
         }
-    }
+        if state.plane_names().len() != shape[0] {
+            trail.fail("plane_names does not name every plane");
+        }
+        for player in 0..state.num_players() {
+            observation.fill(0.0);
+            state.observe(player, &mut observation);
+            if observation.iter().any(|v| !(0.0..=1.0).contains(v)) {
+                trail.fail(&format!("observation of player {player} leaves 0..=1"));
+            }
+        }
+        let mut indices: Vec<usize> = moves.iter().map(|&mv| state.action_of(mv)).collect();
+        if let Some(&out) = indices.iter().find(|&&a| a >= actions) {
+            trail.fail(&format!("action {out} is outside the {actions} actions"));
+        }
+        indices.sort_unstable();
+        indices.dedup();
+        if indices.len() != moves.len() {
+            trail.fail("two legal moves share an action index");
+        }
+    });
 }
