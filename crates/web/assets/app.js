@@ -337,11 +337,24 @@ function drawQuoridor(v) {
     ? { x: px(c), y: py(r + 1) + C, width: 2 * C + G, height: G }
     : { x: px(c) + C, y: py(r + 1), width: G, height: 2 * C + G };
   for (const w of b.walls) el('rect', { ...wallRect(w.col, w.row, w.orientation), class: 'wall' }, svg);
+  // With 3 or 4 players each goal side gets a strip in its seat's colour (goal_row for
+  // black and white, goal_col for red and green), and red and green pawns take their colour.
+  const colour = (p) => gameInfo()?.seats?.[p]?.colour || ['#1d1d1d', '#fafafa', '#c62828', '#2e7d32'][p];
+  const crowded = b.pawns.length > 2;
   for (const pawn of b.pawns) {
-    el('circle', {
+    if (!crowded) continue;
+    const strip = pawn.goal_col === undefined
+      ? { x: px(0), y: py(pawn.goal_row) + (pawn.goal_row === 0 ? C + 2 : -G + 1), width: n * P - G, height: G - 3 }
+      : { x: px(pawn.goal_col) + (pawn.goal_col === 0 ? -G + 1 : C + 2), y: py(n - 1), width: G - 3, height: n * P - G };
+    el('rect', { ...strip, fill: colour(pawn.player), opacity: 0.8, 'pointer-events': 'none' }, svg);
+  }
+  for (const pawn of b.pawns) {
+    const attrs = {
       cx: px(pawn.col) + C / 2, cy: py(pawn.row) + C / 2, r: C * 0.36,
       class: pawn.player === 0 ? 'q-black' : 'q-white',
-    }, svg);
+    };
+    if (pawn.player > 1) attrs.style = `fill: ${colour(pawn.player)}`;
+    el('circle', attrs, svg);
   }
   // Groove segments: each picks the slot of the wall that starts there (the last column or
   // row uses the slot before it), named as QTP does, by the block's upper-left cell.

@@ -29,6 +29,7 @@ pub const NAMES: &[&str] = &[
     "moves-mnk-7x4",
     "moves-connect4",
     "moves-quoridor",
+    "moves-quoridor-4p",
     "moves-halma",
     "moves-halma-3p",
     "moves-halma-star121",
@@ -36,6 +37,7 @@ pub const NAMES: &[&str] = &[
     "position-gomoku",
     "position-connect4",
     "position-quoridor",
+    "position-quoridor-4p",
     "position-halma",
     "connect4-sequence",
     "connect4-testset",
@@ -51,6 +53,10 @@ pub const NAMES: &[&str] = &[
 ];
 
 const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8", "a1h", "wall"];
+/// Four players on 7x7: red starts on a4 and green on g4, and race to columns g and a.
+const QUORIDOR_4P_WORDS: &[&str] = &[
+    "a", "d", "g", "1", "4", "7", "h", "v", "a4", "g4", "d7", "b4", "red=", "green=", "turn=red",
+];
 const HALMA_WORDS: &[&str] = &["[", "]", ",", "-", "[[3,-6],[3,-4]]", "3,-6", " ", "(", ")"];
 const CONNECT4_WORDS: &[&str] = &["1", "4", "7", "0", "a", "10"];
 const TICTACTOE_WORDS: &[&str] = &["a", "b", "c", "1", "2", "3", "b2"];
@@ -70,6 +76,7 @@ fn halma(board: BoardKind, players: usize) -> Halma {
 /// The target named `name`.
 pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
     let quoridor = || Quoridor::new(9, 10).expect("the standard board");
+    let quoridor_4p = || Quoridor::with_players(7, 3, 4).expect("four players on 7x7");
     Some(match name {
         "duration" => Box::new(duration::Durations),
         "spec-tictactoe" => Box::new(spec::AgentSpecs::new(
@@ -110,6 +117,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             quoridor(),
             QUORIDOR_WORDS.to_vec(),
         )),
+        "moves-quoridor-4p" => Box::new(MoveNotation::new(
+            name_of(name),
+            quoridor_4p(),
+            QUORIDOR_4P_WORDS.to_vec(),
+        )),
         "moves-halma" => Box::new(MoveNotation::new(
             name_of(name),
             halma(BoardKind::Star, 2),
@@ -144,6 +156,11 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             name_of(name),
             quoridor(),
             POSITION_WORDS.to_vec(),
+        )),
+        "position-quoridor-4p" => Box::new(PositionText::new(
+            name_of(name),
+            quoridor_4p(),
+            POSITION_WORDS.iter().chain(QUORIDOR_4P_WORDS).copied().collect(),
         )),
         "position-halma" => Box::new(PositionText::new(
             name_of(name),

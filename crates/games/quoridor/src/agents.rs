@@ -8,6 +8,11 @@
 //! | `seed004-expectimax` | seed 004's expectimax, depth 2, its heuristic with the factor 17 |
 //! | `seed004-mcts` | seed 004's UCT (c = 0.1 in its √(2 ln N / n) form), uniform random playouts |
 //! | `mcts-paths` | UCT with playouts that mostly walk a shortest path |
+//!
+//! With 3 or 4 players: `strongest` plays best-reply search with [`crate::CrowdRaceEval`];
+//! `paranoid`, `maxn`, `bestreply`, `mcts`, `greedy` and `random` play as they are (their
+//! default evaluator, `race`, hands such positions to `CrowdRaceEval`); the agents in
+//! [`crate::crowd_agents::TWO_PLAYER_ONLY`] are refused by [`build_agent_for`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +26,7 @@ use rand::Rng;
 use crate::board::Quoridor;
 use crate::eval::{RaceEval, Seed002Eval, Seed004Eval};
 use crate::geometry::Move;
+use crate::goal_paths::distance_to_goal;
 use crate::search::{table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS};
 
 /// The strongest agent's cap on the think time per move when neither the spec nor the
@@ -116,12 +122,12 @@ impl RolloutPolicy<Quoridor> for PathRollout {
     fn choose(&self, state: &Quoridor, moves: &[Move], rng: &mut SearchRng) -> Move {
         if rng.random_range(0..4) != 0 {
             let me = state.to_move();
-            let goal = state.goal_row(me);
+            let goal = state.goal(me);
             let best = moves
                 .iter()
                 .filter_map(|&m| match m {
                     Move::Pawn { to, .. } => {
-                        state.passages().distance_to_row(to, goal).map(|d| (d, m))
+                        distance_to_goal(state.passages(), to, goal).map(|d| (d, m))
                     }
                     Move::Wall(_) => None,
                 })
@@ -242,6 +248,17 @@ pub fn catalog() -> Catalog<Quoridor> {
     // What `strongest`'s table and evaluation cache take, so a server can cap it.
     catalog.set_table_memory("strongest", |p| Ok(table_bytes(table_bits(p)?)));
     catalog
+}
+
+/// Builds an agent from its spec for a game of `players` players, refusing the agents that
+/// only play two ([`crate::crowd_agents::check_players`]).
+pub fn build_agent_for(
+    spec: &str,
+    rng_seed: u64,
+    players: usize,
+) -> Result<Box<dyn Agent<Quoridor>>, String> {
+    crate::crowd_agents::check_players(spec, players)?;
+    build_agent(spec, rng_seed)
 }
 
 /// Builds an agent from its spec (`strongest`, `seed002`, `mcts:time=1s`, …) with

@@ -8,7 +8,9 @@ use ply_core::hash::{splitmix64, zobrist_keys};
 use ply_core::{GameError, Player};
 
 use crate::geometry::{Orientation, Square, Wall, MAX_SIZE, MAX_SLOTS};
+use crate::goal_paths::distance_to_goal;
 use crate::paths::{row_mask, Passages};
+use crate::seats::{goal_of, next_seat, previous_seat, start_square, Goal, MAX_PLAYERS};
 
 /// Black: moves first, starts on the top row and races to row 1.
 pub const BLACK: Player = 0;
@@ -21,8 +23,17 @@ const WALL_KEYS_LEN: usize = 2 * MAX_SLOTS * MAX_SLOTS;
 static KEYS: [u64; PAWN_KEYS_LEN + WALL_KEYS_LEN + 1] = zobrist_keys(0x0051_0E1D_0002_0004);
 const WALLS_LEFT_SEED: u64 = 0x3A11_5E57_0000_0000;
 
+/// The keys of red's and green's pawns, then their turn keys: a table of their own, so the
+/// two-player keys (and every two-player hash) stay what they were.
+static SIDE_SEAT_KEYS: [u64; PAWN_KEYS_LEN + 2] = zobrist_keys(0x0051_0E1D_0004_0003);
+
 fn pawn_key(player: Player, sq: Square) -> u64 {
-    KEYS[player * MAX_SIZE * MAX_SIZE + sq.row as usize * MAX_SIZE + sq.col as usize]
+    let cell = sq.row as usize * MAX_SIZE + sq.col as usize;
+    if player < 2 {
+        KEYS[player * MAX_SIZE * MAX_SIZE + cell]
+    } else {
+        SIDE_SEAT_KEYS[(player - 2) * MAX_SIZE * MAX_SIZE + cell]
+    }
 }
 
 fn wall_key(wall: Wall) -> u64 {
@@ -37,19 +48,33 @@ fn side_key() -> u64 {
     KEYS[PAWN_KEYS_LEN + WALL_KEYS_LEN]
 }
 
+/// What the hash holds for `player` having the move: nothing for black and the side key for
+/// white, as in the two-player game.
+fn turn_key(player: Player) -> u64 {
+    match player {
+        0 => 0,
+        1 => side_key(),
+        _ => SIDE_SEAT_KEYS[PAWN_KEYS_LEN + player - 2],
+    }
+}
+
 /// Walls in hand may be any number, so their keys are mixed on the fly, not tabled.
 fn walls_left_key(player: Player, left: u32) -> u64 {
     splitmix64(WALLS_LEFT_SEED ^ ((player as u64) << 40) ^ left as u64).1
 }
 
-/// A Quoridor position of any odd size from 3 to 25 and any number of walls.
+/// A Quoridor position of any odd size from 3 to 25, any number of walls, 2 to 4 players.
+///
+/// Pawns and walls in hand are arrays of four whatever the player count, so the two-player
+/// game keeps its layout and hot paths; seats beyond `players` hold fixed dummy values.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Quoridor {
     pub(crate) size: usize,
+    pub(crate) players: usize,
     pub(crate) walls_per_player: u32,
     pub(crate) to_move: Player,
-    pub(crate) pawns: [Square; 2],
-    pub(crate) walls_left: [u32; 2],
+    pub(crate) pawns: [Square; MAX_PLAYERS],
+    pub(crate) walls_left: [u32; MAX_PLAYERS],
     pub(crate) horizontal: [u32; MAX_SLOTS],
     pub(crate) vertical: [u32; MAX_SLOTS],
     pub(crate) passages: Passages,
@@ -57,20 +82,30 @@ pub struct Quoridor {
 }
 
 impl Quoridor {
-    /// The start position of an `size` x `size` board with `walls` walls per player, black
-    /// to move. Sizes are odd, 3 to 25.
+    /// The two-player start position of an `size` x `size` board with `walls` walls per
+    /// player, black to move. Sizes are odd, 3 to 25.
     pub fn new(size: usize, walls: u32) -> Result<Quoridor, GameError> {
+        Self::with_players(size, walls, 2)
+    }
+
+    /// The start position for `players` players (2, 3 or 4; see `seats.rs` for where they
+    /// sit), each with `walls` walls, black to move.
+    pub fn with_players(size: usize, walls: u32, players: usize) -> Result<Quoridor, GameError> {
         Self::check_size(size)?;
-        let centre = (size / 2) as u8;
+        Self::check_players(players)?;
+        let mut pawns = [Square::new(0, 0); MAX_PLAYERS];
+        let mut walls_left = [0; MAX_PLAYERS];
+        for seat in 0..players {
+            pawns[seat] = start_square(seat, size);
+            walls_left[seat] = walls;
+        }
         let mut state = Quoridor {
             size,
+            players,
             walls_per_player: walls,
             to_move: BLACK,
-            pawns: [
-                Square::new(centre, (size - 1) as u8),
-                Square::new(centre, 0),
-            ],
-            walls_left: [walls, walls],
+            pawns,
+            walls_left,
             horizontal: [0; MAX_SLOTS],
             vertical: [0; MAX_SLOTS],
             passages: Passages::open(size),
@@ -98,6 +133,27 @@ impl Quoridor {
         }
     }
 
+    /// Whether `players` is a player count the rules support, with the rule if not.
+    pub fn check_players(players: usize) -> Result<(), GameError> {
+        if (2..=MAX_PLAYERS).contains(&players) {
+            Ok(())
+        } else {
+            Err(GameError::setting(
+                "players",
+                players,
+                "Quoridor is played by 2, 3 or 4 players",
+            ))
+        }
+    }
+
+    /// The default walls each of `players` players holds: the two-player default's total
+    /// shared out evenly, rounded down (on 9x9: 10, 6, 5), as the board game gives 5 each
+    /// to four players of the 20 walls two players share.
+    pub fn default_walls_for(size: usize, players: usize) -> u32 {
+        let total = Self::default_walls(size).saturating_mul(2);
+        total / players.clamp(2, MAX_PLAYERS) as u32
+    }
+
     /// The referee's default wall count: floor(7/4·n − 23/4), at least 0 (10 on 9x9).
     pub fn default_walls(size: usize) -> u32 {
         // Saturating: a size far outside 3..=25 is refused by `new`, not by an overflow here.
@@ -107,6 +163,11 @@ impl Quoridor {
 
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// How many pawns race: 2, 3 or 4.
+    pub fn players(&self) -> usize {
+        self.players
     }
 
     /// The walls each player started with.
@@ -127,7 +188,8 @@ impl Quoridor {
         &self.passages
     }
 
-    /// The row `player` races to: row 1 (index 0) for black, row n for white.
+    /// The row `player` races to: row 1 (index 0) for black, row n for white. Only black
+    /// and white race to a row; for red and green see [`Quoridor::goal`].
     pub fn goal_row(&self, player: Player) -> usize {
         if player == BLACK {
             0
@@ -136,23 +198,38 @@ impl Quoridor {
         }
     }
 
-    /// Steps `player`'s pawn needs to reach its goal row (pawns ignored), `None` if cut off.
-    pub fn distance_to_goal(&self, player: Player) -> Option<u32> {
-        self.passages
-            .distance_to_row(self.pawns[player], self.goal_row(player))
+    /// The side `player` races to, row or column.
+    pub fn goal(&self, player: Player) -> Goal {
+        goal_of(player, self.size)
     }
 
-    /// Gives the turn to `player` (the protocol lets a colour move twice in a row).
+    /// Steps `player`'s pawn needs to reach its goal side (pawns ignored), `None` if cut off.
+    pub fn distance_to_goal(&self, player: Player) -> Option<u32> {
+        if player < 2 {
+            self.passages
+                .distance_to_row(self.pawns[player], self.goal_row(player))
+        } else {
+            distance_to_goal(&self.passages, self.pawns[player], self.goal(player))
+        }
+    }
+
+    /// The seat standing on `sq`, if any.
+    pub fn pawn_on(&self, sq: Square) -> Option<Player> {
+        (0..self.players).find(|&p| self.pawns[p] == sq)
+    }
+
+    /// Gives the turn to `player` (the protocol lets a colour move twice in a row), one of
+    /// the seated players.
     pub fn set_to_move(&mut self, player: Player) {
-        if player != self.to_move {
+        if player != self.to_move && player < self.players {
+            self.hash ^= turn_key(self.to_move) ^ turn_key(player);
             self.to_move = player;
-            self.hash ^= side_key();
         }
     }
 
     /// Each player's walls in hand become `walls` (the protocol's `walls` command).
     pub fn set_walls_left(&mut self, walls: u32) {
-        for p in 0..2 {
+        for p in 0..self.players {
             self.hash ^= walls_left_key(p, self.walls_left[p]) ^ walls_left_key(p, walls);
             self.walls_left[p] = walls;
         }
@@ -262,21 +339,35 @@ impl Quoridor {
     }
 
     pub(crate) fn pass_turn(&mut self) {
-        self.to_move ^= 1;
-        self.hash ^= side_key();
+        if self.players == 2 {
+            self.to_move ^= 1;
+            self.hash ^= side_key();
+        } else {
+            let next = next_seat(self.to_move, self.players);
+            self.hash ^= turn_key(self.to_move) ^ turn_key(next);
+            self.to_move = next;
+        }
+    }
+
+    /// Gives the turn back to the seat that moved last (for `undo`).
+    pub(crate) fn take_turn_back(&mut self) {
+        if self.players == 2 {
+            self.pass_turn();
+        } else {
+            let previous = previous_seat(self.to_move, self.players);
+            self.hash ^= turn_key(self.to_move) ^ turn_key(previous);
+            self.to_move = previous;
+        }
     }
 
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut hash = 0;
-        for p in 0..2 {
+        for p in 0..self.players {
             hash ^= pawn_key(p, self.pawns[p]) ^ walls_left_key(p, self.walls_left[p]);
         }
         for wall in self.walls() {
             hash ^= wall_key(wall);
         }
-        if self.to_move == WHITE {
-            hash ^= side_key();
-        }
-        hash
+        hash ^ turn_key(self.to_move)
     }
 }

@@ -5,6 +5,7 @@ use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Pro
 
 use crate::board::Quoridor;
 use crate::geometry::MAX_SIZE;
+use crate::seats::MAX_PLAYERS;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "quoridor",
@@ -28,10 +29,22 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 0,
                 max: u32::MAX as usize,
             },
-            default: "floor(7n/4 − 23/4): 10 on 9x9",
+            default: "floor(7n/4 − 23/4) for 2 players (10 on 9x9); with 3 or 4 the two \
+                      players' total shared out, rounded down (6 and 5 on 9x9)",
             menu: &[
                 "", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "15", "20",
             ],
+        },
+        Param {
+            name: "players",
+            help: "number of players (3: black, red, white; 4: black, red, white, green, \
+                   moving in that order round the board)",
+            kind: ParamKind::Int {
+                min: 2,
+                max: MAX_PLAYERS,
+            },
+            default: "2",
+            menu: &["2", "3", "4"],
         },
     ],
     seats: &[
@@ -42,6 +55,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Seat {
             name: "White",
             colour: "#fafafa",
+        },
+        Seat {
+            name: "Red",
+            colour: "#c62828",
+        },
+        Seat {
+            name: "Green",
+            colour: "#2e7d32",
         },
     ],
     notation: Notation {
@@ -64,11 +85,13 @@ impl Described for Quoridor {
         DESCRIPTOR.check_names(settings)?;
         let size = DESCRIPTOR.int(settings, "size")?.unwrap_or(9);
         Quoridor::check_size(size)?;
+        let players = DESCRIPTOR.int(settings, "players")?.unwrap_or(2);
+        Quoridor::check_players(players)?;
         let walls = match DESCRIPTOR.int(settings, "walls")? {
             // In range, so it fits.
             Some(walls) => walls as u32,
-            None => Quoridor::default_walls(size),
+            None => Quoridor::default_walls_for(size, players),
         };
-        Quoridor::new(size, walls)
+        Quoridor::with_players(size, walls, players)
     }
 }

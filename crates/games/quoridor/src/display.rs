@@ -12,12 +12,16 @@
 //!       A   B   C
 //! ```
 //! (walls `A2 h` and `A3 v` on 3x3.) `===` is a horizontal wall, `#` a vertical one; `B` and `W` are the pawns.
+//!
+//! With 3 or 4 players red's (`R`) walls in hand are written beside the line under the top
+//! row and green's (`G`) beside the line over the bottom row.
 
 use std::fmt;
 
 use crate::board::{Quoridor, BLACK, WHITE};
 use crate::geometry::{Orientation, Square, Wall};
 use crate::notation::column_letter;
+use crate::seats::{GREEN, RED};
 
 impl Quoridor {
     fn wall_at(&self, c: usize, r: usize, orientation: Orientation) -> bool {
@@ -70,12 +74,9 @@ impl fmt::Display for Quoridor {
             let mut line = format!("  {:>2} |", r + 1);
             for c in 0..self.size {
                 let sq = Square::new(c as u8, r as u8);
-                let pawn = if self.pawns[BLACK] == sq {
-                    'B'
-                } else if self.pawns[WHITE] == sq {
-                    'W'
-                } else {
-                    ' '
+                let pawn = match self.pawn_on(sq) {
+                    Some(p) => ['B', 'W', 'R', 'G'][p],
+                    None => ' ',
                 };
                 let open = c + 1 == self.size || self.passages.right[r] >> c & 1 == 1;
                 line.push(' ');
@@ -91,7 +92,13 @@ impl fmt::Display for Quoridor {
             }
             writeln!(f, "{line}")?;
             let below = if r == 0 { None } else { Some(r - 1) };
-            writeln!(f, "{}", self.separator(below))?;
+            let mut separator = self.separator(below);
+            if self.players > RED && r + 1 == self.size {
+                separator.push_str(&format!("      red walls: {}", self.walls_left[RED]));
+            } else if self.players > GREEN && r == 1 {
+                separator.push_str(&format!("      green walls: {}", self.walls_left[GREEN]));
+            }
+            writeln!(f, "{separator}")?;
         }
         write!(f, "{}", self.letters())
     }

@@ -3,10 +3,14 @@
 //! All are asked only about positions that are not over, and all use path lengths from the
 //! row-bitboard breadth-first search in `paths.rs` (seed 004 used A*; both give the same
 //! shortest lengths, the BFS is the faster here, see the `paths` benchmark).
+//!
+//! The seeds' formulas and the race are written for two players; with 3 or 4 pawns each
+//! of them hands the position to [`CrowdRaceEval`], so any agent built on them still plays.
 
 use ply_core::{Evaluator, Game, Player};
 
 use crate::board::{Quoridor, BLACK, WHITE};
+use crate::crowd_eval::CrowdRaceEval;
 use crate::threat::distance_and_threat;
 
 /// A length for a pawn with no path (only seen in hand-made positions): far beyond any real
@@ -57,6 +61,9 @@ impl Evaluator<Quoridor> for Seed002Eval {
     }
 
     fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        if state.players() > 2 {
+            return CrowdRaceEval.evaluate(state, player);
+        }
         let white = Self::white_value_scaled(state, 10.0, 6.0, 8.0) as i32;
         if player == WHITE {
             white
@@ -86,6 +93,9 @@ impl Evaluator<Quoridor> for Seed004Eval {
     }
 
     fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        if state.players() > 2 {
+            return CrowdRaceEval.evaluate(state, player);
+        }
         let other = 1 - player;
         let row_distance = |p: Player| (state.pawn(p).row as i32 - state.goal_row(p) as i32).abs();
         let untouched = (0..2).all(|p| state.walls_left(p) == state.walls_per_player());
@@ -134,6 +144,9 @@ impl Evaluator<Quoridor> for RaceEval {
     }
 
     fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        if state.players() > 2 {
+            return CrowdRaceEval.evaluate(state, player);
+        }
         let other = 1 - player;
         let (own_walls, their_walls) = (
             state.walls_left(player) as i32,

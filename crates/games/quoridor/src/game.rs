@@ -5,6 +5,7 @@ use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 use crate::board::{Quoridor, BLACK, WHITE};
 use crate::geometry::{Move, Orientation};
 use crate::notation::{self, MoveText};
+use crate::seats::SEAT_KEYS;
 
 impl Game for Quoridor {
     type Move = Move;
@@ -14,15 +15,20 @@ impl Game for Quoridor {
     }
 
     fn variant(&self) -> String {
+        let players = if self.players == 2 {
+            String::new()
+        } else {
+            format!(", {} players", self.players)
+        };
         format!(
-            "{n}x{n}, {w} walls each",
+            "{n}x{n}, {w} walls each{players}",
             n = self.size,
             w = self.walls_per_player
         )
     }
 
     fn num_players(&self) -> usize {
-        2
+        self.players
     }
 
     fn to_move(&self) -> Player {
@@ -32,11 +38,14 @@ impl Game for Quoridor {
     /// Pawn moves first (up, down, left, right, jumps where they fall), then horizontal
     /// walls, then vertical ones, each row by row from the bottom, column by column.
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        // In a legal position a pawn always has a move (a pawn boxed in with the other one
-        // would have no path), so an empty list means the game is over.
+        // With two pawns a pawn always has a move (a pawn boxed in with the other one would
+        // have no path); three or four can box one in, and its player then passes.
         self.pawn_moves(moves);
         if self.winner().is_none() {
             self.push_legal_walls(moves);
+            if moves.is_empty() {
+                moves.push(self.pass_move());
+            }
         }
     }
 
@@ -53,7 +62,7 @@ impl Game for Quoridor {
     }
 
     fn undo(&mut self, mv: Move) {
-        self.pass_turn();
+        self.take_turn_back();
         let player = self.to_move;
         match mv {
             Move::Pawn { from, .. } => self.move_pawn(player, from),
@@ -65,7 +74,14 @@ impl Game for Quoridor {
     }
 
     fn outcome(&self) -> Option<Scores> {
-        self.winner().map(Scores::win)
+        let winner = self.winner()?;
+        if self.players == 2 {
+            return Some(Scores::win(winner));
+        }
+        // The first pawn home wins; the race ends there, so the others share last place.
+        let mut scores = Scores::new(self.players);
+        scores.set(winner, 1.0);
+        Some(scores)
     }
 
     fn check_move(&self, mv: Move) -> Result<(), GameError> {
@@ -87,7 +103,8 @@ impl Game for Quoridor {
     }
 
     /// `size=9 walls=10 turn=black black=e9,10 white=e1,10 h=e3,c5 v=b4`: pawns with their
-    /// walls in hand, then the walls on the board by their QTP cells.
+    /// walls in hand, then the walls on the board by their QTP cells. With 3 or 4 players
+    /// `red=` and `green=` follow `white=` in the same form.
     fn to_text(&self) -> String {
         let list = |o: Orientation| {
             self.walls()
@@ -101,15 +118,26 @@ impl Game for Quoridor {
                 .collect::<Vec<_>>()
                 .join(",")
         };
+        let side_seats: String = (2..self.players)
+            .map(|p| {
+                format!(
+                    " {}={},{}",
+                    SEAT_KEYS[p],
+                    notation::format_square(self.pawns[p]),
+                    self.walls_left[p]
+                )
+            })
+            .collect();
         format!(
-            "size={} walls={} turn={} black={},{} white={},{} h={} v={}",
+            "size={} walls={} turn={} black={},{} white={},{}{} h={} v={}",
             self.size,
             self.walls_per_player,
-            ["black", "white"][self.to_move],
+            SEAT_KEYS[self.to_move],
             notation::format_square(self.pawns[BLACK]),
             self.walls_left[BLACK],
             notation::format_square(self.pawns[WHITE]),
             self.walls_left[WHITE],
+            side_seats,
             list(Orientation::Horizontal),
             list(Orientation::Vertical),
         )

@@ -2,7 +2,9 @@
 //! (seeds 002 and 004), the seeds' evaluators and engines, a stronger engine of its own, and
 //! the Quoridor Text Protocol (QTP) as a library.
 //!
-//! Players: 0 = black (moves first, starts on row n, races to row 1), 1 = white.
+//! Players: 0 = black (moves first, starts on row n, races to row 1), 1 = white; with 3 or
+//! 4 players ([`Quoridor::with_players`]) also 2 = red (column A to the last column) and
+//! 3 = green (the reverse), moving black, red, white, green (see [`seats`]).
 //!
 //! - Rules: [`Quoridor::new`]`(size, walls)`, [`Quoridor::default_walls`]; `Game` and
 //!   `ZobristHash` from `ply_core`; notation `e2`, `e3h`, `e3 h` (QTP wall names: the
@@ -19,16 +21,25 @@
 //!   `seed004-minimax`, `seed004-expectimax`, `seed004-mcts`, `mcts-paths`, and the generic
 //!   ones), [`agents::build_agent`].
 //! - Protocol: [`qtp::QtpEngine`] (`handle_line`), [`qtp::run`], [`qtp::run_stdio`] with
-//!   [`qtp::EngineOptions::from_args`] for the referee's `-seed N`.
+//!   [`qtp::EngineOptions::from_args`] for the referee's `-seed N`. QTP is two-player only.
+//! - 3 and 4 players (OpenSpiel's rules, perft-checked): [`seats`] (start squares, goal
+//!   sides, turn order), [`goal_paths`] (column goals through the row searches), `crowd.rs`
+//!   (blocked jumps, the pass), [`CrowdRaceEval`], [`crowd_agents`] (the search `strongest`
+//!   hands such games to, and the refusal of two-player agents via
+//!   [`agents::build_agent_for`]).
 
 pub mod agents;
 mod board;
+mod crowd;
+pub mod crowd_agents;
+pub mod crowd_eval;
 pub mod descriptor;
 mod display;
 mod encode;
 pub mod eval;
 mod game;
 pub mod geometry;
+pub mod goal_paths;
 pub mod ladder;
 pub mod notation;
 mod packed;
@@ -36,12 +47,15 @@ pub mod paths;
 pub mod qtp;
 mod rules;
 pub mod search;
+pub mod seats;
 mod text;
 pub mod threat;
 mod view;
 
 pub use board::{Quoridor, BLACK, WHITE};
+pub use crowd_eval::CrowdRaceEval;
 pub use eval::{RaceEval, Seed002Eval, Seed004Eval};
 pub use geometry::{Direction, Move, Orientation, Square, Wall};
 pub use rules::{blocked_passages, PawnTargets, WallProblem};
 pub use search::{AlphaBetaAgent, SearchOptions, WallFilter};
+pub use seats::{Goal, GREEN, RED};

@@ -4,9 +4,11 @@ use ply_core::{GameError, Player};
 
 use crate::board::Quoridor;
 use crate::geometry::{Direction, Move, Orientation, Square, Wall, MAX_SIZE};
+use crate::goal_paths::{reaches_goal, shortest_path_to_goal};
 use crate::paths::{Passages, PathSteps};
 
-/// Up to five pawn destinations (three steps and two side-steps is the most there can be).
+/// Up to six pawn destinations: with two pawns three steps and two side-steps is the most
+/// there can be; with more, two free steps and the four diagonal side-steps.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PawnTargets {
     squares: [Option<Square>; 6],
@@ -14,7 +16,7 @@ pub struct PawnTargets {
 }
 
 impl PawnTargets {
-    fn push(&mut self, sq: Square) {
+    pub(crate) fn push(&mut self, sq: Square) {
         self.squares[self.len] = Some(sq);
         self.len += 1;
     }
@@ -59,7 +61,7 @@ impl WallProblem {
 }
 
 impl Quoridor {
-    fn can_step(&self, from: Square, dir: Direction) -> Option<Square> {
+    pub(crate) fn can_step(&self, from: Square, dir: Direction) -> Option<Square> {
         let to = dir.step(from, self.size)?;
         let (c, r) = (from.col as usize, from.row as usize);
         let p = &self.passages;
@@ -75,6 +77,9 @@ impl Quoridor {
     /// Where `player`'s pawn may go: steps, a straight jump over the other pawn, or a
     /// side-step beside it when a wall or the edge is behind it. In a fixed order.
     pub fn pawn_targets(&self, player: Player) -> PawnTargets {
+        if self.players > 2 {
+            return self.crowded_pawn_targets(player);
+        }
         let mut targets = PawnTargets::default();
         let from = self.pawns[player];
         let other = self.pawns[1 - player];
@@ -134,10 +139,14 @@ impl Quoridor {
         Ok(())
     }
 
-    /// Whether both pawns still reach their goal rows with `wall` added (which must fit).
+    /// Whether every pawn still reaches its goal side with `wall` added (which must fit).
     pub fn wall_keeps_paths(&self, wall: Wall) -> bool {
         let blocked = blocked_passages(&self.passages, wall);
-        (0..2).all(|p| blocked.reaches_row(self.pawns[p], self.goal_row(p)))
+        if self.players == 2 {
+            (0..2).all(|p| blocked.reaches_row(self.pawns[p], self.goal_row(p)))
+        } else {
+            (0..self.players).all(|p| reaches_goal(&blocked, self.pawns[p], self.goal(p)))
+        }
     }
 
     /// Every rule a wall placement by `player` must pass.
@@ -168,6 +177,23 @@ impl Quoridor {
         if self.walls_left[self.to_move] == 0 || lo > hi {
             return;
         }
+        if self.players > 2 {
+            // Every pawn's path in one set: a wall off all of them needs no search.
+            let mut union = PathSteps::default();
+            for p in 0..self.players {
+                let Some(path) = shortest_path_to_goal(&self.passages, self.pawns[p], self.goal(p))
+                else {
+                    return;
+                };
+                for r in 0..self.size {
+                    union.up[r] |= path.up[r];
+                    union.right[r] |= path.right[r];
+                }
+            }
+            let paths = [union, PathSteps::default()];
+            self.push_legal_walls_where(moves, lo, hi, &paths, |_, _| u32::MAX);
+            return;
+        }
         let paths: [Option<PathSteps>; 2] =
             [0, 1].map(|p| self.passages.shortest_path(self.pawns[p], self.goal_row(p)));
         let (Some(black), Some(white)) = (paths[0], paths[1]) else {
@@ -177,7 +203,8 @@ impl Quoridor {
     }
 
     /// Like [`Quoridor::push_legal_walls_in_rows`] with both pawns' shortest paths given,
-    /// and only the slots in `keep(orientation, row)`'s mask considered.
+    /// and only the slots in `keep(orientation, row)`'s mask considered. With 3 or 4 pawns
+    /// the first set holds every pawn's path and the second may be empty.
     pub fn push_legal_walls_where(
         &self,
         moves: &mut Vec<Move>,
@@ -273,11 +300,16 @@ impl Quoridor {
                 if to.col as usize >= self.size || to.row as usize >= self.size {
                     return Err(GameError::illegal(text(), "the square is off the board"));
                 }
-                if to == self.pawns[1 - player] {
-                    return Err(GameError::illegal(
-                        text(),
-                        "the other pawn stands on that square",
-                    ));
+                if to == from && self.players > 2 {
+                    return self.check_pass(mv);
+                }
+                if self.pawn_on(to).is_some() {
+                    let rule = if self.players == 2 {
+                        "the other pawn stands on that square"
+                    } else {
+                        "another pawn stands on that square"
+                    };
+                    return Err(GameError::illegal(text(), rule));
                 }
                 if !self.pawn_targets(player).contains(to) {
                     return Err(GameError::illegal(
@@ -294,9 +326,13 @@ impl Quoridor {
         }
     }
 
-    /// The player whose pawn stands on its goal row, if any.
+    /// The player whose pawn stands on its goal side, if any.
     pub fn winner(&self) -> Option<Player> {
-        (0..2).find(|&p| self.pawns[p].row as usize == self.goal_row(p))
+        if self.players == 2 {
+            (0..2).find(|&p| self.pawns[p].row as usize == self.goal_row(p))
+        } else {
+            (0..self.players).find(|&p| self.goal(p).contains(self.pawns[p]))
+        }
     }
 }
 

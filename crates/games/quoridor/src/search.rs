@@ -17,9 +17,11 @@ use std::time::Duration;
 
 use ply_core::eval::WIN;
 use ply_core::{Agent, Decision, Evaluator, Game, Player, SearchLimits, Stopper, ZobristHash};
+use ply_search::multiplayer::BestReply;
 use ply_search::value::{value_from_table, value_to_table, INFINITY};
 
 use crate::board::Quoridor;
+use crate::crowd_agents::crowd_search;
 use crate::geometry::{Move, Orientation, Wall};
 use crate::paths::PathSteps;
 use crate::rules::blocked_passages;
@@ -162,6 +164,9 @@ pub struct AlphaBetaAgent {
     last_root_walls: u32,
     /// The keys of the positions along the line being searched, by ply.
     line: Vec<u64>,
+    /// The multi-player search that plays for this agent when 3 or 4 pawns race (this
+    /// search assumes one opponent); made at the first such position.
+    crowd: Option<Box<BestReply<Quoridor>>>,
 }
 
 /// The most entries the table may have, as log2: 2^24 entries is a few hundred MiB.
@@ -219,6 +224,7 @@ impl AlphaBetaAgent {
             game_roots: Vec::new(),
             last_root_walls: 0,
             line: vec![0; MAX_PLY],
+            crowd: None,
         }
     }
 
@@ -546,6 +552,13 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         if state.is_terminal() {
             return None;
         }
+        if state.num_players() > 2 {
+            let options = &self.options;
+            let crowd = self
+                .crowd
+                .get_or_insert_with(|| Box::new(crowd_search(options)));
+            return crowd.select(state, limits);
+        }
         if self.options.depth_by_size {
             (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
@@ -646,6 +659,9 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         self.table.iter_mut().for_each(|e| *e = None);
         self.evals.iter_mut().for_each(|e| *e = (0, 0));
         self.game_roots.clear();
+        if let Some(crowd) = &mut self.crowd {
+            crowd.new_game();
+        }
     }
 }
 

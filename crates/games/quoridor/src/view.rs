@@ -3,9 +3,11 @@
 //! Quoridor: pawns and walls in 0-based coordinates (column 0 = `a`, row 0 = row `1` at the
 //! bottom); a wall is given by its slot, the lower-left cell of the 2x2 block it touches, as
 //! the rules crate stores it, and by its notation (QTP: the block's upper-left cell).
+//! Every pawn carries its goal: `goal_row` (black and white) or `goal_col` (red and green,
+//! with 3 or 4 players), 0-based.
 
 use crate::notation::{format_square, format_wall};
-use crate::{Orientation, Quoridor};
+use crate::{Goal, Orientation, Quoridor};
 use ply_core::Player;
 use serde_json::{json, Value};
 
@@ -13,18 +15,22 @@ use ply_view::BoardView;
 
 impl BoardView for Quoridor {
     fn board_json(&self) -> Value {
-        let pawns: Vec<Value> = [0 as Player, 1]
-            .iter()
-            .map(|&p| {
+        let pawns: Vec<Value> = (0..self.players() as Player)
+            .map(|p| {
                 let sq = self.pawn(p);
-                json!({
+                let mut pawn = json!({
                     "player": p,
                     "square": format_square(sq),
                     "col": sq.col,
                     "row": sq.row,
                     "walls_left": self.walls_left(p),
-                    "goal_row": self.goal_row(p),
-                })
+                });
+                let (key, line) = match self.goal(p) {
+                    Goal::Row(row) => ("goal_row", row),
+                    Goal::Column(col) => ("goal_col", col),
+                };
+                pawn[key] = json!(line);
+                pawn
             })
             .collect();
         let walls: Vec<Value> = self
@@ -43,13 +49,10 @@ impl BoardView for Quoridor {
             })
             .collect();
         let names = self.player_names();
-        let status = format!(
-            "walls left: {} {}, {} {}",
-            names[0],
-            self.walls_left(0),
-            names[1],
-            self.walls_left(1)
-        );
+        let hands: Vec<String> = (0..self.players())
+            .map(|p| format!("{} {}", names[p], self.walls_left(p)))
+            .collect();
+        let status = format!("walls left: {}", hands.join(", "));
         json!({
             "kind": "quoridor",
             "size": self.size(),

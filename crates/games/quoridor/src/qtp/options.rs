@@ -47,7 +47,7 @@ impl EngineOptions {
             let key = written.trim_start_matches('-');
             let takes_value = matches!(
                 key,
-                "seed" | "move-time" | "game-time-per-size" | "safety" | "agent"
+                "seed" | "move-time" | "game-time-per-size" | "safety" | "agent" | "players"
             );
             let value = if takes_value && inline.is_none() {
                 i += 1;
@@ -82,6 +82,8 @@ impl EngineOptions {
                     options.agent = value.ok_or_else(|| format!("{written} needs a spec"))?
                 }
                 "verbose" => options.verbose = true,
+                // QTP names two colours only: a game of 3 or 4 is refused, not ignored.
+                "players" => check_qtp_players(written, value.as_deref())?,
                 _ => {}
             }
             i += 1;
@@ -95,6 +97,20 @@ impl EngineOptions {
         let mut engine = QtpEngine::with_agent(agent, self.budget);
         engine.set_verbose(self.verbose);
         Ok(engine)
+    }
+}
+
+/// QTP is a two-player protocol (its commands name black or white): `players` must be 2.
+pub fn check_qtp_players(written: &str, value: Option<&str>) -> Result<(), String> {
+    match value.map(str::trim) {
+        Some("2") => Ok(()),
+        Some(other) => Err(format!(
+            "{written} {other}: QTP plays Quoridor for 2 players only (its commands name \
+             black or white); 3 or 4 players are played with `ply play` or the web page"
+        )),
+        None => Err(format!(
+            "{written} needs a number of players: QTP plays only 2"
+        )),
     }
 }
 
@@ -153,6 +169,18 @@ mod tests {
             ..EngineOptions::default()
         };
         assert!(unknown.engine().err().unwrap().contains("nonsense"));
+    }
+
+    #[test]
+    fn qtp_refuses_more_than_two_players() {
+        assert!(EngineOptions::from_args(&args("-seed 1 -players 2")).is_ok());
+        for bad in ["-players 4", "--players=3", "-players"] {
+            let err = EngineOptions::from_args(&args(bad)).unwrap_err();
+            assert!(
+                err.contains("2 players only") || err.contains("only 2"),
+                "{bad}: {err}"
+            );
+        }
     }
 
     /// `ply engine quoridor --game-time-per-size 5e18` then `genmove black` panicked in the

@@ -2,6 +2,8 @@
 //! test binary (one link instead of one per file keeps the test build short).
 
 mod agents;
+mod players;
+mod players_agents;
 mod qtp;
 mod qtp_random;
 mod rules;
