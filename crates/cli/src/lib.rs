@@ -9,6 +9,7 @@ pub mod games;
 pub mod levels;
 pub mod lines;
 pub mod report;
+pub mod start;
 pub mod timed;
 pub mod variant;
 

@@ -17,6 +17,7 @@ pub mod ladder;
 pub mod limits;
 pub mod perft;
 pub mod quote;
+pub mod record;
 pub mod rows;
 pub mod scores;
 
@@ -32,4 +33,5 @@ pub use ladder::{rung, Rung};
 pub use limits::{SearchLimits, Stopper};
 pub use perft::{perft, perft_divide};
 pub use quote::{quote, quote_bytes, tame, Quoted};
+pub use record::{Record, RecordError, RecordedMove, Replay};
 pub use scores::{Scores, MAX_PLAYERS};

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod bench_position;
 pub mod bench_solver;
 pub mod engine;
 pub mod halma_engine;

@@ -1,0 +1,116 @@
+//! Where a command's game starts: the variant's start, a position (`--position`), or the end
+//! of a game record (`--record`), shared by `ply play`, `ply perft`, `ply bench` and
+//! `ply analyze`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use clap::Args;
+use ply_core::record::{settings_to_words, Record, MAX_RECORD_BYTES};
+use ply_core::{Described, Game, Settings};
+
+use crate::variant::VariantArgs;
+
+/// `--position TEXT` or `--record FILE`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StartArgs {
+    /// Start from this position (the game's position text, docs/rules.md "Positions";
+    /// `ply play` prints it with `position`) instead of the variant's start.
+    #[arg(long, conflicts_with = "record")]
+    pub position: Option<String>,
+    /// Start where this game record ends (a file written by `ply play --save`, `ply arena`
+    /// or the page's download); the record's variant and moves come with it.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// A game's start as a command sees it.
+#[derive(Debug, Clone)]
+pub struct Start<G: Game> {
+    /// Where play begins.
+    pub state: G,
+    /// The settings of the variant (the record's, with `--record`).
+    pub settings: Settings,
+    /// Where the record began, and its moves up to `state` (empty without `--record`).
+    pub origin: G,
+    pub history: Vec<G::Move>,
+    /// The record read, with its tags.
+    pub record: Option<Record>,
+}
+
+/// Resolves `start` for the game `G` in the variant `variant` asks for.
+pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow::Result<Start<G>> {
+    if let Some(path) = &start.record {
+        let record = read_records(path)?.swap_remove(0);
+        let replay = record
+            .replay::<G>()
+            .with_context(|| format!("--record {}", path.display()))?;
+        if !variant.settings.is_empty() && variant.settings != replay.settings {
+            bail!(
+                "--record {}: the record is of the variant '{}', but the flags ask for '{}'; \
+                 leave the variant flags out to play the record's",
+                path.display(),
+                settings_to_words(&replay.settings),
+                settings_to_words(&variant.settings)
+            );
+        }
+        return Ok(Start {
+            state: replay.end,
+            settings: replay.settings,
+            origin: replay.start,
+            history: replay.moves,
+            record: Some(record),
+        });
+    }
+    let base = G::from_settings(&variant.settings)?;
+    let state = match &start.position {
+        Some(text) => base
+            .from_text(text)
+            .map_err(|e| anyhow::anyhow!("--position: {e}"))?,
+        None => base,
+    };
+    Ok(Start {
+        origin: state.clone(),
+        state,
+        settings: variant.settings.clone(),
+        history: Vec::new(),
+        record: None,
+    })
+}
+
+/// Every record in the file at `path`, refusing a file too large, not UTF-8 or not records.
+pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
+    let shown = path.display();
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read the record file {shown}"))?
+        .len();
+    if size > MAX_RECORD_BYTES as u64 {
+        bail!("{shown} is {size} bytes: a record file may hold at most {MAX_RECORD_BYTES}");
+    }
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read the record file {shown}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{shown} is not UTF-8 text (bad byte at offset {}): a record is text",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Record::parse_all(&text).with_context(|| format!("{shown}"))
+}
+
+/// Writes `record` to `path` whole or not at all: to a temporary file beside it, then
+/// renamed over it, so an interrupted write never leaves half a record.
+pub fn save_record(path: &Path, record: &Record) -> anyhow::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, record.to_string())
+        .with_context(|| format!("cannot write the record to {}", temporary.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot write the record to {}", path.display()))
+}
+
+/// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).
+pub fn now_tag() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
