@@ -57,6 +57,9 @@ pub enum Command {
     /// Solve positions exactly.
     #[command(subcommand)]
     Solve(SolveCommand),
+    /// Analyse a game record: each move's value before and after, the best move, and a
+    /// verdict (best, good, inaccuracy, mistake, blunder).
+    Analyze(commands::analyze::AnalyzeArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
@@ -171,6 +174,7 @@ pub fn main() -> ExitCode {
         Command::Levels(a) => commands::levels::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
         Command::Report(c) => commands::report::run(c),
+        Command::Analyze(a) => commands::analyze::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

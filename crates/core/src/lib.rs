@@ -21,7 +21,7 @@ pub mod record;
 pub mod rows;
 pub mod scores;
 
-pub use agent::{Agent, Decision};
+pub use agent::{Agent, Decision, ValueScale};
 pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod bench_position;

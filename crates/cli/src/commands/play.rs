@@ -181,7 +181,8 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                 Some(&scores),
                 neutral
                     .trim_start_matches("Game over")
-                    .trim_start_matches([':', '.', ' ']),
+                    .trim_start_matches([':', '.', ' '])
+                    .trim_end_matches('.'),
             );
             book.keep(out)?;
             writeln!(out, "{text}")?;
