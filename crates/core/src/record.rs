@@ -245,31 +245,36 @@ impl Record {
     /// Replays the record as a game of `G`: the settings, the start position and every move
     /// checked against the rules.
     pub fn replay<G: Described>(&self) -> Result<Replay<G>, RecordError> {
-        let game = self.tag(GAME).ok_or(RecordError::MissingTag(GAME))?;
-        if game != G::DESCRIPTOR.name {
-            return Err(RecordError::WrongGame {
-                found: game.to_string(),
-                expected: G::DESCRIPTOR.name.to_string(),
-            });
-        }
+        self.check_game(G::DESCRIPTOR.name)?;
         let settings = settings_from_words(self.tag(SETTINGS).unwrap_or("")).map_err(|error| {
             RecordError::Start {
                 tag: SETTINGS,
                 error,
             }
         })?;
-        let mut start = G::from_settings(&settings).map_err(|error| RecordError::Start {
+        let base = G::from_settings(&settings).map_err(|error| RecordError::Start {
             tag: SETTINGS,
             error,
         })?;
-        if let Some(position) = self.tag(POSITION) {
-            start = start
+        let mut replay = self.replay_on(&base)?;
+        replay.settings = settings;
+        Ok(replay)
+    }
+
+    /// Replays the record on the variant whose start is `base`, for a caller that has chosen
+    /// the variant already (an engine, a tournament): the `Settings` tag is not read, but
+    /// the `Position` and every move must fit `base`'s variant.
+    pub fn replay_on<G: Game>(&self, base: &G) -> Result<Replay<G>, RecordError> {
+        self.check_game(base.name())?;
+        let start = match self.tag(POSITION) {
+            Some(position) => base
                 .from_text(position)
                 .map_err(|error| RecordError::Start {
                     tag: POSITION,
                     error,
-                })?;
-        }
+                })?,
+            None => base.clone(),
+        };
         let mut end = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, recorded) in self.moves.iter().enumerate() {
@@ -283,11 +288,24 @@ impl Record {
             moves.push(mv);
         }
         Ok(Replay {
-            settings,
+            settings: Settings::new(),
             start,
             moves,
             end,
         })
+    }
+
+    /// Refuses a record of another game than `name`.
+    fn check_game(&self, name: &str) -> Result<(), RecordError> {
+        let game = self.tag(GAME).ok_or(RecordError::MissingTag(GAME))?;
+        if game == name {
+            Ok(())
+        } else {
+            Err(RecordError::WrongGame {
+                found: game.to_string(),
+                expected: name.to_string(),
+            })
+        }
     }
 }
 

@@ -203,3 +203,95 @@ fn a_position_starts_play_and_bench_where_it_says() {
     );
     assert!(stdout(&out).contains("..oxx.. x"), "{}", stdout(&out));
 }
+
+#[test]
+fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
+    let dir = temp_dir("engine");
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, "[Game \"connect4\"]\n\n1. 4\n2. 4\n3. 5\n").unwrap();
+    let script = format!(
+        "loadrecord {path}\nposition\nundo 1\nposition\nloadrecord {path}.missing\nposition\nquit\n"
+    );
+    let out = ply(&["engine", "connect4"], &script);
+    let text = stdout(&out);
+    assert!(
+        text.contains("= ......./......./......./......./...o.../...xx.. o"),
+        "{text}"
+    );
+    assert!(
+        text.contains("= ......./......./......./......./...o.../...x... x"),
+        "{text}"
+    );
+    assert!(text.contains("? cannot read the record file"), "{text}");
+    // The refused load left the position as it was.
+    assert_eq!(text.matches("...x... x").count(), 2, "{text}");
+
+    // An arena run writes records.txt; its unfinished records serve as openings.
+    let run = dir.join("run");
+    let out = ply(
+        &[
+            "arena",
+            "tictactoe",
+            "--agents",
+            "random;greedy",
+            "--games",
+            "2",
+            "--openings",
+            "random:2",
+            "--out",
+            run.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records = std::fs::read_to_string(run.join("records.txt")).unwrap();
+    assert_eq!(
+        records.matches("[Game \"tictactoe\"]").count(),
+        2,
+        "{records}"
+    );
+    assert!(records.contains("[Index \"2\"]"), "{records}");
+    let out = ply(
+        &[
+            "analyze",
+            "tictactoe",
+            run.join("records.txt").to_str().unwrap(),
+            "--index",
+            "2",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "[Game \"tictactoe\"]\n\n1. b2\n2. a1\n\n[Game \"tictactoe\"]\n[Position \"x........\"]\n\n1. b2\n").unwrap();
+    let out = ply(
+        &[
+            "arena",
+            "tictactoe",
+            "--agents",
+            "random;greedy",
+            "--games",
+            "4",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bad = dir.join("bad-openings.txt");
+    std::fs::write(&bad, "[Game \"connect4\"]\n\n1. 4\n").unwrap();
+    let out = ply(
+        &[
+            "arena",
+            "tictactoe",
+            "--agents",
+            "random;greedy",
+            "--openings",
+            bad.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(stderr(&out).contains("record 1"), "{}", stderr(&out));
+}
