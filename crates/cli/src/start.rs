@@ -78,24 +78,33 @@ pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow
     })
 }
 
-/// Every record in the file at `path`, refusing a file too large, not UTF-8 or not records.
+/// Every record in the file at `path`, refusing a file too large, not a regular file, not
+/// UTF-8 or not records. The path is shown quoted in every message (it may be anything a
+/// protocol peer sent).
 pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
-    let shown = path.display();
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read the record file {shown}"))?
-        .len();
-    if size > MAX_RECORD_BYTES as u64 {
-        bail!("{shown} is {size} bytes: a record file may hold at most {MAX_RECORD_BYTES}");
+    use std::io::Read;
+    let shown = ply_core::quote(&path.display().to_string());
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read the record file {shown}: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        bail!("{shown} is not a regular file: a record file is a text file");
     }
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read the record file {shown}"))?;
+    // Read at most one byte past the limit, whatever the file claims its size is.
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        bail!("{shown} holds more than {MAX_RECORD_BYTES} bytes, the most a record file may");
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         anyhow::anyhow!(
             "{shown} is not UTF-8 text (bad byte at offset {}): a record is text",
             e.utf8_error().valid_up_to()
         )
     })?;
-    Record::parse_all(&text).with_context(|| format!("{shown}"))
+    Record::parse_all(&text).with_context(|| shown.clone())
 }
 
 /// Writes `record` to `path` whole or not at all: to a temporary file beside it, then
@@ -104,10 +113,11 @@ pub fn save_record(path: &Path, record: &Record) -> anyhow::Result<()> {
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = PathBuf::from(temporary);
+    let shown = |p: &Path| ply_core::quote(&p.display().to_string());
     std::fs::write(&temporary, record.to_string())
-        .with_context(|| format!("cannot write the record to {}", temporary.display()))?;
+        .with_context(|| format!("cannot write the record to {}", shown(&temporary)))?;
     std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot write the record to {}", path.display()))
+        .with_context(|| format!("cannot write the record to {}", shown(path)))
 }
 
 /// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).

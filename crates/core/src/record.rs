@@ -200,7 +200,10 @@ impl Record {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            if line.starts_with('[') {
+            // A tag is `[` and a name; a line that starts `[[` is a halma move.
+            let is_tag = line.starts_with('[')
+                && line[1..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            if is_tag {
                 let (name, value) = parse_tag(line).map_err(|reason| RecordError::Syntax {
                     line: line_no,
                     reason,
@@ -353,18 +356,19 @@ impl fmt::Display for Record {
             }
             writeln!(f)?;
         }
-        writeln!(f, "{}", self.tag(RESULT).unwrap_or("*"))
+        // The closing result token, as in PGN; a Result tag that is not a result is left in
+        // its tag only (a token that is not a result would read back as a move).
+        match self.tag(RESULT) {
+            Some(result) if is_result(result) => writeln!(f, "{result}"),
+            Some(_) => Ok(()),
+            None => writeln!(f, "*"),
+        }
     }
 }
 
-/// A value as short as it reads exactly: `12`, `0.625`, `-3.5`.
+/// A value as short as it reads back exactly: `12`, `0.625`, `-3.5`.
 fn format_value(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else {
-        let text = format!("{value:.4}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
+    format!("{value}")
 }
 
 /// Settings as `name=value` words, in the order given.
@@ -553,6 +557,12 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_starts_with_two_brackets_is_a_halma_move_not_a_tag() {
+        let record = Record::parse("[Game \"halma\"]\n[[3,-6],[3,-4]]\n").unwrap();
+        assert_eq!(record.moves, vec![RecordedMove::new("[[3,-6],[3,-4]]")]);
+    }
+
+    #[test]
     fn several_records_in_one_text_are_read_in_order() {
         let two = format!("{TEXT}\n[Game \"toy\"]\n\n1. z\n");
         let records = Record::parse_all(&two).unwrap();
@@ -573,6 +583,7 @@ mod tests {
             ("[Game \"a\"]\n1. x {open", "not closed"),
             ("[Game \"a\"]\n{early}", "before any move"),
             ("[G-a \"x\"]", "not letters"),
+            ("[Game \"a\"] x", "not a tag"),
         ] {
             let err = Record::parse(text).unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
