@@ -85,12 +85,20 @@ fn random_opening<G: Game>(
 }
 
 /// Reads every non-blank, non-comment line: moves separated by spaces or commas, or else a
-/// whole position in the game's text form.
+/// whole position in the game's text form. A file of game records (its first line that is
+/// not blank or a comment is a `[Tag "…"]`) gives one opening per record instead.
 fn read_lines<G: Game>(
     start: &G,
     origin: &str,
     lines: &[String],
 ) -> Result<Vec<Opening<G>>, ArenaError> {
+    let first = lines
+        .iter()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    if first.is_some_and(|l| l.starts_with('[')) {
+        return read_records(start, origin, &lines.join("\n"));
+    }
     let mut openings = Vec::new();
     for (number, line) in lines.iter().enumerate() {
         let text = line.trim();
@@ -127,6 +135,46 @@ fn read_lines<G: Game>(
         return Err(ArenaError::Opening {
             origin: origin.to_string(),
             reason: "no opening in it (every line is blank or a # comment)".to_string(),
+        });
+    }
+    Ok(openings)
+}
+
+/// One opening per game record in `text`: where the record ends. The record is replayed on
+/// this tournament's variant: its `Position` (if any) is read as the start, then its moves.
+fn read_records<G: Game>(
+    start: &G,
+    origin: &str,
+    text: &str,
+) -> Result<Vec<Opening<G>>, ArenaError> {
+    let bad = |place: String, reason: String| ArenaError::Opening {
+        origin: place,
+        reason,
+    };
+    let records =
+        ply_core::Record::parse_all(text).map_err(|e| bad(origin.into(), e.to_string()))?;
+    let mut openings = Vec::with_capacity(records.len());
+    for (i, record) in records.iter().enumerate() {
+        let place = format!("{origin}, record {}", i + 1);
+        let replay = record
+            .replay_on(start)
+            .map_err(|e| bad(place.clone(), e.to_string()))?;
+        if replay.end.is_terminal() {
+            return Err(bad(
+                place,
+                "the record ends the game; an opening must leave moves to play".into(),
+            ));
+        }
+        // Moves from the variant's start are shown; a record that starts from a position
+        // is an opening given as a position.
+        let moves = if replay.start == *start {
+            record.moves.iter().map(|m| m.text.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        openings.push(Opening {
+            moves,
+            state: replay.end,
         });
     }
     Ok(openings)

@@ -3,12 +3,14 @@
 //! The command line is a library so that its protocol handlers and parsers can be driven
 //! in-process (the fuzz targets do); `src/main.rs` only calls [`main`].
 
+pub mod arena_records;
 pub mod commands;
 pub mod format;
 pub mod games;
 pub mod levels;
 pub mod lines;
 pub mod report;
+pub mod start;
 pub mod timed;
 pub mod variant;
 
@@ -56,6 +58,9 @@ pub enum Command {
     /// Solve positions exactly.
     #[command(subcommand)]
     Solve(SolveCommand),
+    /// Analyse a game record: each move's value before and after, the best move, and a
+    /// verdict (best, good, inaccuracy, mistake, blunder).
+    Analyze(commands::analyze::AnalyzeArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
@@ -170,6 +175,7 @@ pub fn main() -> ExitCode {
         Command::Levels(a) => commands::levels::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
         Command::Report(c) => commands::report::run(c),
+        Command::Analyze(a) => commands::analyze::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -41,6 +41,20 @@ impl<M: Copy> Decision<M> {
     }
 }
 
+/// What the numbers of an agent's [`Decision::value`] mean, so a reader of successive
+/// decisions (`ply analyze`) can compare them and tell a proven result from an estimate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueScale {
+    /// Negamax integers for the mover: `±(WIN − plies)` for a proven result, estimates
+    /// strictly inside `±EVAL_BOUND` (see [`crate::eval`]).
+    Negamax,
+    /// Exact values for the mover, as a solver proves them: positive wins, 0 draws,
+    /// negative loses, a larger magnitude a faster result.
+    Exact,
+    /// The mover's mean reward, 0 (loss) to 1 (win): MCTS.
+    Reward,
+}
+
 /// A player the command line, the arena and the server can hold as `Box<dyn Agent<G>>`.
 pub trait Agent<G: Game>: Send {
     /// The spec string that recreates this agent (`alphabeta:depth=9`, `mcts:c=2`, …).
@@ -53,4 +67,10 @@ pub trait Agent<G: Game>: Send {
 
     /// Forget everything learned in the previous game (tables, trees, statistics).
     fn new_game(&mut self) {}
+
+    /// What the values of this agent's decisions in positions like `state` mean (negamax
+    /// integers unless it says).
+    fn value_scale(&self, _state: &G) -> ValueScale {
+        ValueScale::Negamax
+    }
 }

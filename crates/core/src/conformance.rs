@@ -274,3 +274,49 @@ pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceCo
         }
     });
 }
+
+/// Checks game records along random games: each game is written as a [`Record`] from the
+/// variant's start and as one that starts halfway through it (so the `Position` tag is
+/// exercised), printed, read back and replayed to the same final position.
+///
+/// [`Record`]: crate::record::Record
+pub fn check_records<G: crate::Described>(settings: &crate::Settings, config: &ConformanceConfig) {
+    use crate::record::{Record, RecordedMove};
+    let start = G::from_settings(settings).expect("the kit is given valid settings");
+    walk_random_games(&start, config, |state, moves, trail| {
+        if !(moves.is_empty() || trail.moves.len() >= config.max_plies) {
+            return;
+        }
+        let half = trail.moves.len() / 2;
+        let mut middle = start.clone();
+        for text in &trail.moves[..half] {
+            if let Err(e) = middle.play_notation(text) {
+                trail.fail(&format!("replaying {text} from its notation: {e}"));
+            }
+        }
+        for (from, skip) in [(&start, 0), (&middle, half)] {
+            let mut record = Record::for_game(from, settings);
+            if from != &start && record.tag(crate::record::POSITION).is_none() {
+                trail.fail("a record of a position other than the start has no Position tag");
+            }
+            record.moves = trail.moves[skip..]
+                .iter()
+                .map(|t| RecordedMove::new(t.as_str()))
+                .collect();
+            record.set_result(state.outcome().as_ref(), "");
+            let text = record.to_string();
+            let read = match Record::parse(&text) {
+                Ok(read) => read,
+                Err(e) => trail.fail(&format!("record does not read back: {e}\n{text}")),
+            };
+            if read != record {
+                trail.fail(&format!("record reads back different:\n{text}"));
+            }
+            match read.replay::<G>() {
+                Ok(replay) if replay.end == *state => {}
+                Ok(_) => trail.fail(&format!("record replays to another position:\n{text}")),
+                Err(e) => trail.fail(&format!("record does not replay: {e}\n{text}")),
+            }
+        }
+    });
+}

@@ -106,6 +106,15 @@ pub trait Described: Game + Sized {
     /// The game's descriptor.
     const DESCRIPTOR: &'static Descriptor;
 
+    /// One step of advantage in the values of the game's tree searches (a step of path in
+    /// Quoridor): `ply analyze` calls a move that loses one an inaccuracy, two a mistake,
+    /// four a blunder, unless told otherwise.
+    const VALUE_UNIT: f64 = 1.0;
+
+    /// The agent spec `ply analyze` judges with when given none; `None` for the top of the
+    /// ladder.
+    const ANALYST: Option<&'static str> = None;
+
     /// The start position of the variant `settings` ask for, each missing parameter at its
     /// default. Settings the game does not have are refused (see
     /// [`Descriptor::check_names`]); so are values out of their range.

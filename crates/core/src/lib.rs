@@ -17,10 +17,11 @@ pub mod ladder;
 pub mod limits;
 pub mod perft;
 pub mod quote;
+pub mod record;
 pub mod rows;
 pub mod scores;
 
-pub use agent::{Agent, Decision};
+pub use agent::{Agent, Decision, ValueScale};
 pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;
@@ -32,4 +33,5 @@ pub use ladder::{rung, Rung};
 pub use limits::{SearchLimits, Stopper};
 pub use perft::{perft, perft_divide};
 pub use quote::{quote, quote_bytes, tame, Quoted};
+pub use record::{Record, RecordError, RecordedMove, Replay};
 pub use scores::{Scores, MAX_PLAYERS};

@@ -73,4 +73,6 @@ targets! {
     halma_json => "halma-json",
     http => "http",
     arena_resume => "arena-resume",
+    records_connect4 => "records-connect4",
+    records_halma => "records-halma",
 }

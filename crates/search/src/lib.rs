@@ -24,6 +24,7 @@
 //! timings beyond tic-tac-toe.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod bench;
 pub mod expectimax;
 pub mod greedy;

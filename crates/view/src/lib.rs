@@ -3,6 +3,8 @@
 //! code in the web crate. The web crate wraps the view in the fields every game shares
 //! (players, turn, result, legal moves).
 
+pub mod analysis;
+
 use ply_core::Described;
 use serde_json::Value;
 

@@ -210,6 +210,15 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             out.as_ref(),
             "continue its run with --resume, replace it with --overwrite, or choose another folder",
         )?;
+        if let Some(o) = &out {
+            let path = crate::arena_records::write_records(
+                o.dir,
+                &state,
+                &args.variant.settings,
+                &result,
+            )?;
+            eprintln!("arena: wrote the game records to {}", path.display());
+        }
         if args.json {
             println!("{}", serde_json::to_string_pretty(&result)?);
         } else {

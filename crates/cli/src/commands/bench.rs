@@ -24,6 +24,9 @@ pub enum BenchWhich {
     /// Runs a Connect Four test set through the solver.
     #[command(name = "connect4-solver")]
     Connect4Solver(crate::commands::bench_solver::SolverBenchArgs),
+    /// One search of one position (`--position`, `--record` or the start): move, value,
+    /// depth, nodes and speed.
+    Position(crate::commands::bench_position::PositionBenchArgs),
 }
 
 /// One fixed search: a game (with a player count for halma), a position (moves in the game's
@@ -85,6 +88,7 @@ struct Row {
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.which {
         Some(BenchWhich::Connect4Solver(a)) => crate::commands::bench_solver::run(a),
+        Some(BenchWhich::Position(a)) => crate::commands::bench_position::run(a),
         Some(BenchWhich::Search) | None => search_bench(),
     }
 }

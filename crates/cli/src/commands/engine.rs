@@ -4,7 +4,8 @@
 //!
 //! Every reply is `= result` or `? message`, then one empty line, flushed at once.
 //! Commands: name, version, protocol, known_command C, list_commands, quit, clear_board,
-//! play MOVE, genmove, undo [n], winner, showboard, position, setposition TEXT, legal_moves.
+//! play MOVE, genmove, undo [n], winner, showboard, position, setposition TEXT,
+//! loadrecord FILE, legal_moves.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -29,6 +30,7 @@ pub const COMMANDS: &[&str] = &[
     "showboard",
     "position",
     "setposition",
+    "loadrecord",
     "legal_moves",
 ];
 
@@ -180,6 +182,13 @@ impl<G: Game> TextEngine<G> {
                 }
                 Err(e) => fail(e.to_string()),
             },
+            "loadrecord" if rest.is_empty() => {
+                fail("syntax error: loadrecord needs the path of a record file".into())
+            }
+            "loadrecord" => match self.load_record(&rest.join(" ")) {
+                Ok(()) => ok(String::new()),
+                Err(e) => fail(format!("{e:#}")),
+            },
             "legal_moves" => {
                 let mut moves = Vec::new();
                 self.state.legal_moves(&mut moves);
@@ -191,6 +200,17 @@ impl<G: Game> TextEngine<G> {
                 quote(&command)
             )),
         }
+    }
+
+    /// Plays the game record in the file at `path` (its first record) from its start: the
+    /// position where it ends becomes the current one, and `undo` takes its moves back.
+    /// Nothing changes if the file or the record is refused.
+    fn load_record(&mut self, path: &str) -> anyhow::Result<()> {
+        let record = crate::start::read_records(std::path::Path::new(path))?.swap_remove(0);
+        let replay = record.replay_on(&self.start)?;
+        self.state = replay.end;
+        self.history = replay.moves;
+        Ok(())
     }
 
     /// Serves the protocol until `quit` or the end of the input. A line that is not UTF-8 or

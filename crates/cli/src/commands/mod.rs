@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod bench_position;
 pub mod bench_solver;
 pub mod engine;
 pub mod halma_engine;

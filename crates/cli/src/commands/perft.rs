@@ -5,7 +5,7 @@ use std::time::Instant;
 use clap::Args;
 use ply_core::{perft, perft_divide, Game};
 
-use crate::games::{with_game, GameName};
+use crate::games::GameName;
 use crate::variant::VariantArgs;
 
 /// The deepest `--depth` accepted.
@@ -20,10 +20,8 @@ pub struct PerftArgs {
     /// depth whose count is 0 (every line has ended there, so every deeper count is 0 too).
     #[arg(long, short, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
     pub depth: u32,
-    /// Start from this position (the game's text form, as `ply play` prints it) instead of
-    /// the start.
-    #[arg(long)]
-    pub position: Option<String>,
+    #[command(flatten)]
+    pub start: crate::start::StartArgs,
     /// Also print the count below each first move at the deepest depth.
     #[arg(long)]
     pub divide: bool,
@@ -32,13 +30,8 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> anyhow::Result<()> {
-    with_game!(args.game, &args.variant, |start, _catalog| {
-        let mut state = match &args.position {
-            Some(text) => start
-                .from_text(text)
-                .map_err(|e| anyhow::anyhow!("--position: {}", e))?,
-            None => start,
-        };
+    ply_registry::with_game!(args.game, |G| {
+        let mut state = crate::start::resolve::<G>(&args.start, &args.variant)?.state;
         count(&mut state, args)
     })
 }

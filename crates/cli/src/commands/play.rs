@@ -1,16 +1,19 @@
 //! `ply play GAME`: a person against the engine in the terminal.
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use ply_core::{Agent, Decision, Game, SearchLimits, ZobristHash};
+use ply_core::record::{Record, RecordedMove, DATE};
+use ply_core::{Agent, Decision, Described, Game, SearchLimits, ZobristHash};
 use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label};
-use crate::games::{default_agent, with_game, GameName};
+use crate::games::{default_agent, GameName};
 use crate::lines::LineReader;
+use crate::start::{now_tag, resolve, save_record, Start, StartArgs};
 use crate::variant::VariantArgs;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -45,29 +48,63 @@ pub struct PlayArgs {
     /// Seed for the engine's randomness.
     #[arg(long = "seed", default_value_t = 1)]
     pub rng_seed: u64,
+    /// Keep the game's record in this file (docs/rules.md, "Game records"), rewritten
+    /// after every move, so an interrupted game is kept up to its last move.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    #[command(flatten)]
+    pub start: StartArgs,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
 
 pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
-    with_game!(args.game, &args.variant, |state, catalog| {
+    ply_registry::with_game!(args.game, |G| {
+        let start = resolve::<G>(&args.start, &args.variant)?;
+        let catalog = <G as ply_registry::Registered>::catalog();
         let stdin = io::stdin();
         let stdout = io::stdout();
-        session(state, &catalog, args, &mut stdin.lock(), &mut stdout.lock())
+        session(start, &catalog, args, &mut stdin.lock(), &mut stdout.lock())
     })
 }
 
 const HELP: &str = "Type a move in the game's notation, or: undo (take back your last move), \
-hint (ask the engine), moves (list legal moves), help, quit.";
+hint (ask the engine), moves (list legal moves), position (the position's text), \
+save FILE (write the game's record), help, quit.";
+
+/// The game as it goes: its record, kept in step with the moves, and where it is saved.
+struct Scorebook {
+    record: Record,
+    save: Option<PathBuf>,
+}
+
+impl Scorebook {
+    /// Writes the record to the `--save` file, if any.
+    fn keep<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
+        if let Some(path) = &self.save {
+            if let Err(e) = save_record(path, &self.record) {
+                writeln!(out, "warning: {e:#}")?;
+            }
+        }
+        Ok(())
+    }
+}
 
 /// One game between a person (reading `input`) and the engine, drawn on `out`.
-pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
-    mut state: G,
+pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
+    start: Start<G>,
     catalog: &Catalog<G>,
     args: &PlayArgs,
     input: &mut R,
     out: &mut W,
 ) -> anyhow::Result<()> {
+    let Start {
+        mut state,
+        settings,
+        origin,
+        history,
+        record,
+    } = start;
     let spec = match (&args.agent, args.level) {
         (Some(spec), _) => spec.clone(),
         (None, Some(level)) => {
@@ -108,7 +145,28 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         engine.name(),
         if state.num_players() > 2 { "s" } else { "" },
     )?;
-    let mut history: Vec<G::Move> = Vec::new();
+    let mut history: Vec<G::Move> = history;
+    // The record carries on the one read (its moves and values), or starts a new one.
+    let mut book = Scorebook {
+        record: record.unwrap_or_else(|| Record::for_game(&origin, &settings)),
+        save: args.save.clone(),
+    };
+    let players: Vec<String> = (0..state.num_players())
+        .map(|p| {
+            if p == human {
+                "person".to_string()
+            } else {
+                engine.name()
+            }
+        })
+        .collect();
+    book.record.set_seats::<G>(&players);
+    book.record.set_tag(DATE, now_tag());
+    book.record.set_result(None, "");
+    if let Some(path) = &book.save {
+        // A file that cannot be written is found before the first move, not after it.
+        save_record(path, &book.record)?;
+    }
     let mut lines = LineReader::new(input);
     let mut redraw = true;
     loop {
@@ -117,7 +175,17 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         }
         redraw = true;
         if let Some(scores) = state.outcome() {
-            writeln!(out, "{}", outcome_text(&state, &scores, Some(human)))?;
+            let text = outcome_text(&state, &scores, Some(human));
+            let neutral = outcome_text(&state, &scores, None);
+            book.record.set_result(
+                Some(&scores),
+                neutral
+                    .trim_start_matches("Game over")
+                    .trim_start_matches([':', '.', ' '])
+                    .trim_end_matches('.'),
+            );
+            book.keep(out)?;
+            writeln!(out, "{text}")?;
             return Ok(());
         }
         let mover = state.to_move();
@@ -130,6 +198,12 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
                 .try_play(decision.mv)
                 .with_context(|| format!("the engine chose an illegal move {text}"))?;
             history.push(decision.mv);
+            book.record.moves.push(RecordedMove {
+                text: text.clone(),
+                value: Some(decision.value),
+                time: Some(decision.elapsed),
+            });
+            book.keep(out)?;
             writeln!(
                 out,
                 "{} plays {text}   ({about})",
@@ -155,10 +229,20 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
         let command = line.trim();
         // Only a move or an undo changes the board; everything else answers below the prompt.
         redraw = matches!(command.to_ascii_lowercase().as_str(), "undo");
+        if let Some(path) = command.strip_prefix("save ") {
+            let path = path.trim();
+            match save_record(path.as_ref(), &book.record) {
+                Ok(()) => writeln!(out, "saved the record to {path}")?,
+                Err(e) => writeln!(out, "{e:#}")?,
+            }
+            continue;
+        }
         match command.to_ascii_lowercase().as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
             "help" | "?" => writeln!(out, "{HELP}")?,
+            "position" => writeln!(out, "{}", state.to_text())?,
+            "save" => writeln!(out, "save FILE: name the file to write the record to")?,
             "moves" => {
                 let mut moves = Vec::new();
                 state.legal_moves(&mut moves);
@@ -175,13 +259,22 @@ pub fn session<G: Game + ZobristHash, R: BufRead, W: Write>(
                 )?;
             }
             "undo" => {
-                if !undo_to_human(&mut state, &mut history, human) {
+                if undo_to_human(&mut state, &mut history, human) {
+                    book.record.moves.truncate(history.len());
+                    book.keep(out)?;
+                } else {
                     writeln!(out, "nothing to undo: you have not moved yet")?;
                 }
             }
-            _ => match state.play_notation(command) {
-                Ok(mv) => {
+            // Written in the position it is played in (some notations depend on it).
+            _ => match state.parse_move(command).and_then(|mv| {
+                let text = state.format_move(mv);
+                state.try_play(mv).map(|()| (mv, text))
+            }) {
+                Ok((mv, text)) => {
                     history.push(mv);
+                    book.record.moves.push(RecordedMove::new(text));
+                    book.keep(out)?;
                     redraw = true;
                 }
                 Err(e) => writeln!(out, "{}. {HELP}", e)?,

@@ -5,7 +5,7 @@ use std::io::Cursor;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 use ply_cli::commands::play::{session, PlayArgs};
-use ply_cli::games::{self, GameName};
+use ply_cli::games::GameName;
 use ply_cli::variant::VariantArgs;
 use ply_cli::{Cli, Command, EngineCommand};
 
@@ -224,6 +224,8 @@ impl Target for Play {
             "--board",
             "--size",
             "--walls",
+            "--position",
+            "4453",
             "e2",
             "b2",
             "4",
@@ -245,10 +247,13 @@ impl Target for Play {
         let mut args = parsed.args;
         args.agent = Some("random".to_string());
         args.level = None;
+        // The fuzzer reads and writes no files: --position is fuzzed, --record and --save not.
+        args.save = None;
+        args.start.record = None;
         let mut person = Cursor::new(rest.as_bytes().to_vec());
         let mut screen = Vec::new();
         let result = ply_registry::with_game!(args.game, |G| {
-            games::start::<G>(&args.variant).and_then(|s| {
+            ply_cli::start::resolve::<G>(&args.start, &args.variant).and_then(|s| {
                 session(
                     s,
                     &<G as ply_registry::Registered>::catalog(),

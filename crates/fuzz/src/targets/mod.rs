@@ -7,6 +7,7 @@ pub mod duration;
 pub mod http;
 pub mod moves;
 pub mod protocols;
+pub mod records;
 pub mod spec;
 
 use ply_connect4::Connect4;
@@ -50,6 +51,8 @@ pub const NAMES: &[&str] = &[
     "halma-json",
     "http",
     "arena-resume",
+    "records-connect4",
+    "records-halma",
 ];
 
 const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8", "a1h", "wall"];
@@ -205,6 +208,14 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         "halma-json" => Box::new(protocols::HalmaJson::new()),
         "http" => Box::new(http::Http::new()),
         "arena-resume" => Box::new(arena::ArenaResume::new()),
+        "records-connect4" => Box::new(records::Records::<Connect4>::new(
+            name_of(name),
+            ply_core::Settings::new(),
+        )),
+        "records-halma" => Box::new(records::Records::<Halma>::new(
+            name_of(name),
+            ply_core::Settings::new().with("players", 3),
+        )),
         _ => return None,
     })
 }

@@ -31,6 +31,7 @@ const PERFECT_KEYS: &[KeyInfo] = &[
 /// - presets: `seed001-minimax` (minimax depth 5), `seed001-alphabeta` (plain alpha-beta
 ///   depth 9, centre-first), `seed001-mcts` (UCT, C = 2, 0.75 s per move, random playouts);
 /// - preset `strongest` (`perfect:time=1s`);
+/// - agent: `solver` (the exact solver: best column and exact score, for analysis);
 /// - agent: `perfect` (a move the solver proves keeps the position's outcome, within
 ///   `time`; when the solver cannot finish, the move of the deepest completed alpha-beta
 ///   iteration).
@@ -75,8 +76,36 @@ pub fn catalog() -> Catalog<Connect4> {
     catalog.set_table_memory("perfect", |params| {
         Ok(perfect_table_bytes(table_bits(params)?))
     });
+    catalog.add_agent(
+        "solver",
+        "the exact solver as an analyst: scores every column and plays the best; its value \
+         is the exact score (Pons' scale). Time limits are not applied: early in 7x6 a \
+         strong solve takes minutes",
+        SOLVER_KEYS,
+        |params: &Params, _seed| {
+            let bits = table_bits(params)?;
+            let solver = crate::exact::ExactSolver::new(bits, params.bool("weak")?)
+                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?;
+            Ok(Box::new(solver) as Box<dyn Agent<Connect4>>)
+        },
+    );
+    catalog.set_table_memory("solver", |params| Ok(8u64 << table_bits(params)?));
     catalog
 }
+
+/// Keys of the `solver` agent.
+const SOLVER_KEYS: &[KeyInfo] = &[
+    KeyInfo::new(
+        "table",
+        "24",
+        "solver table size as log2 of its 8-byte entries, 22 to 28 (24 = 128 MiB)",
+    ),
+    KeyInfo::new(
+        "weak",
+        "false",
+        "prove only win, draw or loss (scores 1, 0, -1): far faster early in the game",
+    ),
+];
 
 /// The `table` key of `perfect`, checked.
 fn table_bits(params: &Params) -> Result<u32, SpecError> {

@@ -339,7 +339,8 @@ impl Game for Connect4 {
         notation::parse_column(text, self.width()).map(|c| c as Column)
     }
 
-    /// Rows from the top, separated by `/`: `x` first player, `o` second, `.` empty.
+    /// Rows from the top, separated by `/`: `x` first player, `o` second, `.` empty; then
+    /// the side to move.
     fn to_text(&self) -> String {
         let mut text = String::new();
         for row in (0..self.height()).rev() {
@@ -354,11 +355,12 @@ impl Game for Connect4 {
                 text.push('/');
             }
         }
+        text.push_str([" x", " o"][self.moves_played() % 2]);
         text
     }
 
     fn from_text(&self, text: &str) -> Result<Self, GameError> {
-        crate::text::read_board(self, text)
+        crate::text::read_position(self, text)
     }
 }
 

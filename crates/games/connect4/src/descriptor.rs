@@ -63,6 +63,10 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 impl Described for Connect4 {
     const DESCRIPTOR: &'static Descriptor = &DESCRIPTOR;
+    /// a threat on an unfavourable row (the threats evaluation).
+    const VALUE_UNIT: f64 = 30.0;
+    /// Analysis is exact: the solver scores every position.
+    const ANALYST: Option<&'static str> = Some("solver");
 
     fn from_settings(settings: &Settings) -> Result<Connect4, GameError> {
         DESCRIPTOR.check_names(settings)?;

@@ -205,4 +205,12 @@ impl Agent<Halma> for Champion {
         self.two_players.new_game();
         self.many_players.new_game();
     }
+
+    fn value_scale(&self, state: &Halma) -> ply_core::ValueScale {
+        if state.num_players() == 2 {
+            self.two_players.value_scale(state)
+        } else {
+            self.many_players.value_scale(state)
+        }
+    }
 }

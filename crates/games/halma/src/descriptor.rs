@@ -107,6 +107,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 impl Described for Halma {
     const DESCRIPTOR: &'static Descriptor = &DESCRIPTOR;
+    /// a cell of distance to the home tip (the progress evaluation).
+    const VALUE_UNIT: f64 = 10.0;
 
     fn from_settings(settings: &Settings) -> Result<Halma, GameError> {
         DESCRIPTOR.check_names(settings)?;

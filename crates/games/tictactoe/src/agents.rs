@@ -99,6 +99,14 @@ impl Agent<TicTacToe> for BySize {
         self.small.new_game();
         self.large.new_game();
     }
+
+    fn value_scale(&self, state: &TicTacToe) -> ply_core::ValueScale {
+        if state.cells() <= SOLVED_CELLS {
+            self.small.value_scale(state)
+        } else {
+            self.large.value_scale(state)
+        }
+    }
 }
 
 /// Every agent `ply` can build for the m,n,k-game.

@@ -67,6 +67,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 impl Described for TicTacToe {
     const DESCRIPTOR: &'static Descriptor = &DESCRIPTOR;
+    /// an open line with two marks on 3x3 (the line count).
+    const VALUE_UNIT: f64 = 10.0;
 
     fn from_settings(settings: &Settings) -> Result<TicTacToe, GameError> {
         DESCRIPTOR.check_names(settings)?;

@@ -438,6 +438,10 @@ impl<G: Game> Agent<G> for Mcts<G> {
         self.name.clone().unwrap_or_else(|| self.spec())
     }
 
+    fn value_scale(&self, _state: &G) -> ply_core::ValueScale {
+        ply_core::ValueScale::Reward
+    }
+
     fn select(&mut self, state: &G, limits: &SearchLimits) -> Option<Decision<G::Move>> {
         if state.is_terminal() {
             return None;

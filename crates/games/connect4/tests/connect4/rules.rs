@@ -177,14 +177,65 @@ fn board_text_round_trips_and_rejects_impossible_boards() {
     let g = Connect4::standard();
     let s = g.after("4453").unwrap();
     let text = s.to_text();
-    assert_eq!(text, "......./......./......./......./...o.../..oxx..");
+    assert_eq!(text, "......./......./......./......./...o.../..oxx.. x");
     assert_eq!(g.from_text(&text).unwrap(), s);
-    for bad in [
-        "......./......./......./...x.../......./.......", // floating stone
-        "......./......./......./......./......./xx.....", // too many x
-        "......./......./.......",                         // too few rows
-        "......./......./......./......./......./..q....", // bad char
+    // The side to move may be left out, and the other forms name the same position.
+    for same in [
+        "......./......./......./......./...o.../..oxx..",
+        "4453",
+        "pons:4453 -3",
+        "4453 12",
+        "steininger:3342 0",
     ] {
-        assert!(g.from_text(bad).is_err(), "{bad}");
+        assert_eq!(g.from_text(same).unwrap(), s, "{same}");
+    }
+    for (bad, reason) in [
+        (
+            "......./......./......./...x.../......./.......",
+            "resting on an empty",
+        ),
+        (
+            "......./......./......./......./......./xx.....",
+            "as many stones",
+        ),
+        ("......./......./.......", "expected 6 rows"),
+        (
+            "......./......./......./......./......./..q....",
+            "not x, o",
+        ),
+        (
+            "......./......./......./......./...o.../..oxx.. o",
+            "o cannot be to move",
+        ),
+        (
+            "......./......./......./......./...o.../..oxx.. z",
+            "not x or o",
+        ),
+        ("4453 x", "not a score"),
+        ("44444445", "move 7"),
+        ("4458", "not a column"),
+        ("steininger:7", "not a column"),
+        ("4545454 0 1", "optionally followed by its score"),
+    ] {
+        let err = g.from_text(bad).unwrap_err().to_string();
+        assert!(err.contains(reason), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn every_line_of_the_bundled_test_sets_reads_as_a_position() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/data");
+    let g = Connect4::standard();
+    for (file, prefix) in [
+        ("Test_L2_R1", ""),
+        ("steininger/7x6/midgame_L1.txt", "steininger:"),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        for line in text.lines().take(200) {
+            let state = g.from_text(&format!("{prefix}{line}")).unwrap();
+            let moves = line.split_whitespace().next().unwrap();
+            assert_eq!(state.moves_played(), moves.len(), "{file}: {line}");
+            assert_eq!(g.from_text(&state.to_text()).unwrap(), state);
+        }
     }
 }

@@ -1,0 +1,126 @@
+//! Where a command's game starts: the variant's start, a position (`--position`), or the end
+//! of a game record (`--record`), shared by `ply play`, `ply perft`, `ply bench` and
+//! `ply analyze`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use clap::Args;
+use ply_core::record::{settings_to_words, Record, MAX_RECORD_BYTES};
+use ply_core::{Described, Game, Settings};
+
+use crate::variant::VariantArgs;
+
+/// `--position TEXT` or `--record FILE`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct StartArgs {
+    /// Start from this position (the game's position text, docs/rules.md "Positions";
+    /// `ply play` prints it with `position`) instead of the variant's start.
+    #[arg(long, conflicts_with = "record")]
+    pub position: Option<String>,
+    /// Start where this game record ends (a file written by `ply play --save`, `ply arena`
+    /// or the page's download); the record's variant and moves come with it.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// A game's start as a command sees it.
+#[derive(Debug, Clone)]
+pub struct Start<G: Game> {
+    /// Where play begins.
+    pub state: G,
+    /// The settings of the variant (the record's, with `--record`).
+    pub settings: Settings,
+    /// Where the record began, and its moves up to `state` (empty without `--record`).
+    pub origin: G,
+    pub history: Vec<G::Move>,
+    /// The record read, with its tags.
+    pub record: Option<Record>,
+}
+
+/// Resolves `start` for the game `G` in the variant `variant` asks for.
+pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow::Result<Start<G>> {
+    if let Some(path) = &start.record {
+        let record = read_records(path)?.swap_remove(0);
+        let replay = record
+            .replay::<G>()
+            .with_context(|| format!("--record {}", path.display()))?;
+        if !variant.settings.is_empty() && variant.settings != replay.settings {
+            bail!(
+                "--record {}: the record is of the variant '{}', but the flags ask for '{}'; \
+                 leave the variant flags out to play the record's",
+                path.display(),
+                settings_to_words(&replay.settings),
+                settings_to_words(&variant.settings)
+            );
+        }
+        return Ok(Start {
+            state: replay.end,
+            settings: replay.settings,
+            origin: replay.start,
+            history: replay.moves,
+            record: Some(record),
+        });
+    }
+    let base = G::from_settings(&variant.settings)?;
+    let state = match &start.position {
+        Some(text) => base
+            .from_text(text)
+            .map_err(|e| anyhow::anyhow!("--position: {e}"))?,
+        None => base,
+    };
+    Ok(Start {
+        origin: state.clone(),
+        state,
+        settings: variant.settings.clone(),
+        history: Vec::new(),
+        record: None,
+    })
+}
+
+/// Every record in the file at `path`, refusing a file too large, not a regular file, not
+/// UTF-8 or not records. The path is shown quoted in every message (it may be anything a
+/// protocol peer sent).
+pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
+    use std::io::Read;
+    let shown = ply_core::quote(&path.display().to_string());
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read the record file {shown}: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
+    if !meta.is_file() {
+        bail!("{shown} is not a regular file: a record file is a text file");
+    }
+    // Read at most one byte past the limit, whatever the file claims its size is.
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        bail!("{shown} holds more than {MAX_RECORD_BYTES} bytes, the most a record file may");
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{shown} is not UTF-8 text (bad byte at offset {}): a record is text",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Record::parse_all(&text).with_context(|| shown.clone())
+}
+
+/// Writes `record` to `path` whole or not at all: to a temporary file beside it, then
+/// renamed over it, so an interrupted write never leaves half a record.
+pub fn save_record(path: &Path, record: &Record) -> anyhow::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    let shown = |p: &Path| ply_core::quote(&p.display().to_string());
+    std::fs::write(&temporary, record.to_string())
+        .with_context(|| format!("cannot write the record to {}", shown(&temporary)))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot write the record to {}", shown(path)))
+}
+
+/// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).
+pub fn now_tag() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}

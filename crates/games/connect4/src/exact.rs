@@ -1,0 +1,74 @@
+//! `solver`: the solver as an analyst. Every move it scores every column exactly and plays
+//! the best (nearest the centre among equals); its value is the position's exact score in
+//! Pascal Pons' scale (docs/rules.md, "Scores"), so `ply analyze` can mark each move that
+//! changed the outcome or lost distance to the result.
+
+use std::time::Instant;
+
+use ply_core::{Agent, Decision, Game, SearchLimits, ValueScale};
+
+use crate::board::{Column, Connect4};
+use crate::solver::{Solver, SolverError};
+
+/// The exact solver behind the agent trait.
+pub struct ExactSolver {
+    table_bits: u32,
+    weak: bool,
+    solver: Solver,
+}
+
+impl ExactSolver {
+    /// A solver with a table of `2^table_bits` entries; `weak` proves only win / draw / loss
+    /// (scores −1, 0, 1), which is far cheaper early in the game.
+    pub fn new(table_bits: u32, weak: bool) -> Result<Self, SolverError> {
+        Ok(ExactSolver {
+            table_bits,
+            weak,
+            solver: Solver::with_table_bits(table_bits)?,
+        })
+    }
+}
+
+impl Agent<Connect4> for ExactSolver {
+    fn name(&self) -> String {
+        format!("solver:table={},weak={}", self.table_bits, self.weak)
+    }
+
+    /// Time limits are not applied: the answer is exact or nothing. Early in a 7x6 game a
+    /// strong solve takes minutes (a weak one less); from about move 12 on, well under a
+    /// second.
+    fn select(&mut self, state: &Connect4, _limits: &SearchLimits) -> Option<Decision<Column>> {
+        if state.is_terminal() {
+            return None;
+        }
+        let started = Instant::now();
+        let nodes = self.solver.nodes();
+        let scores = self.solver.analyze(state, self.weak);
+        let mut best: Option<(usize, i32)> = None;
+        for col in crate::solver::center_order(state.width()) {
+            if let Some(score) = scores[col] {
+                if best.is_none_or(|(_, b)| score > b) {
+                    best = Some((col, score));
+                }
+            }
+        }
+        let (col, score) = best?;
+        Some(Decision {
+            mv: col as Column,
+            value: score as f64,
+            pv: vec![col as Column],
+            nodes: self.solver.nodes() - nodes,
+            depth: (state.width() * state.height() - state.moves_played()) as u32,
+            elapsed: started.elapsed(),
+            iterations: 1,
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.solver.clear();
+    }
+
+    fn value_scale(&self, _state: &Connect4) -> ValueScale {
+        ValueScale::Exact
+    }
+}
