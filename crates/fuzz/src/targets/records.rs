@@ -101,11 +101,13 @@ impl<G: Described> Target for Records<G> {
         };
         let mut summary = String::new();
         for record in &records {
+            // Written, read and written again gives the same text (times are written to the
+            // millisecond, so the first writing may round them).
             let written = record.to_string();
             let again = Record::parse(&written).map_err(|e| {
                 format!("a record read from {text:?} is written {written:?}, which is refused: {e}")
             })?;
-            if &again != record {
+            if again.to_string() != written || again.tags != record.tags {
                 return Err(format!("{written:?} reads back differently"));
             }
             match record.replay::<G>() {
