@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use clap::Args;
-use ply_core::record::{settings_to_words, Record, MAX_RECORD_BYTES};
+use ply_core::record::{settings_to_words, Record};
 use ply_core::{Described, Game, Settings};
 
 use crate::variant::VariantArgs;
@@ -78,33 +78,9 @@ pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow
     })
 }
 
-/// Every record in the file at `path`, refusing a file too large, not a regular file, not
-/// UTF-8 or not records. The path is shown quoted in every message (it may be anything a
-/// protocol peer sent).
+/// Every record in the file at `path` (see [`ply_core::record::read_file`]).
 pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
-    use std::io::Read;
-    let shown = ply_core::quote(&path.display().to_string());
-    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read the record file {shown}: {e}");
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let meta = file.metadata().map_err(cannot)?;
-    if !meta.is_file() {
-        bail!("{shown} is not a regular file: a record file is a text file");
-    }
-    // Read at most one byte past the limit, whatever the file claims its size is.
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() > MAX_RECORD_BYTES {
-        bail!("{shown} holds more than {MAX_RECORD_BYTES} bytes, the most a record file may");
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{shown} is not UTF-8 text (bad byte at offset {}): a record is text",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Record::parse_all(&text).with_context(|| shown.clone())
+    Ok(ply_core::record::read_file(path)?)
 }
 
 /// Writes `record` to `path` whole or not at all: to a temporary file beside it, then

@@ -103,6 +103,10 @@ pub enum RecordError {
     /// The settings or the start position cannot be read.
     #[error("the record's {tag} tag: {error}")]
     Start { tag: &'static str, error: GameError },
+    /// The file cannot be read as records (missing, not a regular file, too large, not
+    /// UTF-8).
+    #[error("{}: {}", quote(.path), tame(.reason))]
+    File { path: String, reason: String },
     /// A move of the record cannot be played.
     #[error("move {number} of the record ({}): {error}", quote(.text))]
     Move {
@@ -310,6 +314,40 @@ impl Record {
             })
         }
     }
+}
+
+/// Every record in the file at `path`, refusing a file that is missing, not a regular file,
+/// larger than [`MAX_RECORD_BYTES`] (whatever its size claims) or not UTF-8. The path is
+/// shown quoted (it may be anything a protocol peer sent).
+pub fn read_file(path: &std::path::Path) -> Result<Vec<Record>, RecordError> {
+    use std::io::Read;
+    let fail = |reason: String| RecordError::File {
+        path: path.display().to_string(),
+        reason,
+    };
+    let cannot = |e: std::io::Error| fail(format!("cannot read the record file: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    if !file.metadata().map_err(cannot)?.is_file() {
+        return Err(fail(
+            "not a regular file: a record file is a text file".into(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(fail(format!(
+            "more than {MAX_RECORD_BYTES} bytes, the most a record file may hold"
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        fail(format!(
+            "not UTF-8 text (bad byte at offset {}): a record is text",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Record::parse_all(&text)
 }
 
 /// A record replayed: where it started, its moves and where it ended.

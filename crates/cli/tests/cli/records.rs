@@ -223,7 +223,10 @@ fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
         text.contains("= ......./......./......./......./...o.../...x... x"),
         "{text}"
     );
-    assert!(text.contains("? cannot read the record file"), "{text}");
+    assert!(
+        text.contains(".missing': cannot read the record file"),
+        "{text}"
+    );
     // The refused load left the position as it was.
     assert_eq!(text.matches("...x... x").count(), 2, "{text}");
 

@@ -80,6 +80,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 impl Described for Quoridor {
     const DESCRIPTOR: &'static Descriptor = &DESCRIPTOR;
+    /// One step of shortest-path difference in the race evaluation.
+    const VALUE_UNIT: f64 = 10.0;
 
     fn from_settings(settings: &Settings) -> Result<Quoridor, GameError> {
         DESCRIPTOR.check_names(settings)?;

@@ -28,6 +28,12 @@ pub enum Command {
     Undo(usize),
     Winner,
     ShowBoard,
+    /// Extensions a referee never sends (ply's own, listed by `list_commands`):
+    /// `position` prints the position text, `setposition TEXT` sets it, `loadrecord FILE`
+    /// replays a game record.
+    Position,
+    SetPosition(String),
+    LoadRecord(String),
 }
 
 /// Why a line is not a command the engine can run.
@@ -37,8 +43,9 @@ pub enum CommandError {
     Syntax,
 }
 
-/// Every command, in the order `list_commands` gives them.
-pub const COMMANDS: [&str; 13] = [
+/// Every command, in the order `list_commands` gives them: seed 002's, then ply's three
+/// extensions.
+pub const COMMANDS: [&str; 16] = [
     "name",
     "known_command",
     "list_commands",
@@ -52,6 +59,9 @@ pub const COMMANDS: [&str; 13] = [
     "undo",
     "winner",
     "showboard",
+    "position",
+    "setposition",
+    "loadrecord",
 ];
 
 fn colour(word: &str) -> Result<Player, CommandError> {
@@ -143,6 +153,10 @@ impl Command {
             },
             "winner" => exact(0).map(|_| Command::Winner),
             "showboard" => exact(0).map(|_| Command::ShowBoard),
+            "position" => exact(0).map(|_| Command::Position),
+            "setposition" if !args.is_empty() => Ok(Command::SetPosition(args.join(" "))),
+            "loadrecord" if !args.is_empty() => Ok(Command::LoadRecord(args.join(" "))),
+            "setposition" | "loadrecord" => Err(CommandError::Syntax),
             _ => Err(CommandError::Unknown),
         }
     }

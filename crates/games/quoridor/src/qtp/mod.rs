@@ -34,6 +34,18 @@ pub fn line_too_long(bytes: usize) -> String {
     format!("? line too long ({bytes} bytes, the limit is {MAX_LINE})\n\n")
 }
 
+/// `state`, if it is a two-player game: QTP names only black and white.
+fn two_players(state: Quoridor) -> Result<Quoridor, String> {
+    if state.players() == 2 {
+        Ok(state)
+    } else {
+        Err(format!(
+            "QTP plays Quoridor for 2 players; this position has {}",
+            state.players()
+        ))
+    }
+}
+
 /// A QTP engine: a board, its history for `undo`, and the agent that answers `genmove`.
 pub struct QtpEngine {
     state: Quoridor,
@@ -161,10 +173,38 @@ impl QtpEngine {
                 None => "false".to_string(),
             }),
             Command::ShowBoard => Ok(format!("\n{}", self.state)),
+            Command::Position => Ok(self.state.to_text()),
+            Command::SetPosition(text) => {
+                let state = self.state.from_text(&text).map_err(|e| e.to_string())?;
+                let state = two_players(state)?;
+                self.walls = state.walls_per_player();
+                self.new_game(state);
+                Ok(String::new())
+            }
+            Command::LoadRecord(path) => {
+                let record = ply_core::record::read_file(std::path::Path::new(&path))
+                    .map_err(|e| e.to_string())?
+                    .swap_remove(0);
+                let replay = record.replay::<Quoridor>().map_err(|e| e.to_string())?;
+                let end = two_players(replay.end)?;
+                // Each position of the record goes on the history, so `undo` takes its
+                // moves back one by one.
+                let mut history = Vec::with_capacity(replay.moves.len());
+                let mut state = replay.start;
+                for &mv in &replay.moves {
+                    history.push(state.clone());
+                    state.play(mv);
+                }
+                self.walls = end.walls_per_player();
+                self.new_game(end);
+                self.history = history;
+                Ok(String::new())
+            }
         }
     }
 
     fn new_game(&mut self, state: Quoridor) {
+        debug_assert_eq!(state.players(), 2, "QTP is a two-player protocol");
         self.state = state;
         self.history.clear();
         self.used = Duration::ZERO;

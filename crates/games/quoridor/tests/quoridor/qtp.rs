@@ -48,7 +48,8 @@ fn informational_commands() {
             (
                 "list_commands",
                 "= name\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nwalls\n\
-                 playmove\nplaywall\ngenmove\nundo\nwinner\nshowboard",
+                 playmove\nplaywall\ngenmove\nundo\nwinner\nshowboard\nposition\nsetposition\n\
+                 loadrecord",
             ),
             ("winner", "= false"),
             ("frobnicate", "? unknown command"),
@@ -319,4 +320,50 @@ fn the_real_engine_answers_within_its_budget() {
     let mut s = Quoridor::new(7, 6).unwrap();
     s.set_to_move(ply_quoridor::WHITE);
     s.play_notation(mv).unwrap();
+}
+
+/// ply's extensions, which a referee never sends: the position text, setting it, and
+/// loading a game record whose moves `undo` takes back one by one.
+#[test]
+fn position_setposition_and_loadrecord_extensions() {
+    let dir = std::env::temp_dir().join(format!("ply-qtp-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(
+        &file,
+        "[Game \"quoridor\"]\n[Settings \"size=5\"]\n\n1. c4\n2. c2\n3. b3h\n",
+    )
+    .unwrap();
+    let four = dir.join("four.txt");
+    std::fs::write(
+        &four,
+        "[Game \"quoridor\"]\n[Settings \"size=5 players=4\"]\n\n1. c4\n",
+    )
+    .unwrap();
+    let load = format!("loadrecord {}", file.display());
+    let load_four = format!("loadrecord {}", four.display());
+    check(
+        &mut engine(),
+        &[
+            ("position", "= size=9 walls=10 turn=black black=e9,10 white=e1,10 h= v="),
+            (&load, "= "),
+            ("position", "= size=5 walls=3 turn=white black=c4,2 white=c2,3 h=b3 v="),
+            ("undo", "= "),
+            ("position", "= size=5 walls=3 turn=black black=c4,3 white=c2,3 h= v="),
+            ("undo 2", "= "),
+            ("undo", "? cannot undo"),
+            ("setposition size=5 walls=1 turn=white black=a5,0 white=e1,1 h= v=", "= "),
+            ("playmove white e2", "= "),
+            ("position", "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v="),
+            ("setposition size=5 walls=1", "? cannot read position 'size=5 walls=1': the field 'black' is missing"),
+            (
+                "setposition size=5 walls=1 turn=black black=c5,1 white=c1,1 red=a3,1 h= v=",
+                "? QTP plays Quoridor for 2 players; this position has 3",
+            ),
+            (&load_four, "? QTP plays Quoridor for 2 players; this position has 4"),
+            ("loadrecord /no/such/file", "? '/no/such/file': cannot read the record file: No such file or directory (os error 2)"),
+            ("setposition", "? syntax error"),
+            ("position", "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v="),
+        ],
+    );
 }
