@@ -146,6 +146,7 @@ async function newGame() {
   }
   ui.seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
   clearEngineInfo();
+  clearAnalysis();
   render();
   step();
 }
@@ -262,6 +263,7 @@ function render() {
   $('status').textContent = `${v.game} ${v.variant} · ${who}${extra}`;
   const draw = { connect4: drawConnect4, quoridor: drawQuoridor, halma: drawHalma, tictactoe: drawTicTacToe };
   board.append(draw[v.board.kind](v));
+  syncLocation();
 }
 
 function drawConnect4(v) {
@@ -458,6 +460,195 @@ function drawHalma(v) {
   return svg;
 }
 
+// ---------- starting anywhere: links, positions, records ----------
+
+// The page's URL holds the game, its settings and the current position, so a link opens
+// that position: #game=connect4&height=5&position=4453 (the position in the game's text
+// form, as the view's `text` gives it).
+function locationHash(v) {
+  const params = new URLSearchParams();
+  params.set('game', v.game);
+  for (const [key, value] of Object.entries(v.settings || {})) params.set(key, value);
+  params.set('position', v.text);
+  return '#' + params.toString();
+}
+
+// Keeps the URL on the current position (replacing the history entry: moves are not pages).
+function syncLocation() {
+  if (!ui.view || typeof history === 'undefined') return;
+  const hash = locationHash(ui.view);
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+// The create request a hash asks for, or null when it names no game.
+function requestFromHash(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const game = params.get('game');
+  if (!game) return null;
+  const request = { game, variant: {} };
+  for (const [key, value] of params) {
+    if (key === 'position') {
+      if (value !== '') request.position = value;
+    } else if (key !== 'game') {
+      request.variant[key] = value;
+    }
+  }
+  return request;
+}
+
+// Starts the game the URL names; true when it did, the error's message when it could not,
+// false when the URL names none.
+async function startFromLocation() {
+  if (typeof location === 'undefined') return false;
+  const request = requestFromHash(location.hash);
+  return request ? startFrom(request) : false;
+}
+
+// Starts a game from a create request (a position or a record), shows its game and settings
+// in the menus, and plays on with the seats as they are set. True, or the error's message.
+async function startFrom(request) {
+  ui.generation++;
+  ui.thinking = false;
+  ui.selectedPeg = null;
+  showError('');
+  let view;
+  try {
+    view = await api('POST', '/games', request);
+  } catch (e) {
+    showError(e.message);
+    return e.message;
+  }
+  showMenusFor(view);
+  ui.view = view;
+  ui.seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
+  clearEngineInfo();
+  clearAnalysis();
+  render();
+  step();
+  return true;
+}
+
+// Sets the game and variant menus to a game's (a setting at its default shows the default).
+function showMenusFor(v) {
+  if ($('game').value !== v.game) {
+    $('game').value = v.game;
+    fillVariants();
+  }
+  const info = gameInfo();
+  for (const select of document.querySelectorAll('[data-variant]')) {
+    const key = select.dataset.variant;
+    const given = (v.settings || {})[key];
+    const param = info.variants.find((p) => p.key === key);
+    let wanted = given !== undefined ? String(given) : '';
+    if (given === undefined && param && param.default !== null && hasOption(select, String(param.default))) {
+      wanted = String(param.default);
+    }
+    if (!hasOption(select, wanted)) {
+      const option = document.createElement('option');
+      option.value = wanted;
+      option.textContent = wanted;
+      select.append(option);
+    }
+    select.value = wanted;
+  }
+  fillSeats();
+}
+
+// The text box's contents: a record (it starts with a tag such as [Game "connect4"]; its
+// Game tag names the game) or a position of the game and variant the menus show.
+async function loadText() {
+  const text = $('load-text').value.trim();
+  if (!text) {
+    showError('paste a position or a game record into the box, or choose a record file');
+    return;
+  }
+  let request;
+  if (/^\[[A-Za-z0-9_]/.test(text)) {
+    const tag = text.match(/^\s*\[Game\s+"([^"]*)"\]/m);
+    request = { game: tag ? tag[1] : $('game').value, record: text };
+  } else {
+    request = { game: $('game').value, variant: variantRequest(), position: text };
+  }
+  await startFrom(request);
+}
+
+async function loadFile() {
+  const file = $('load-file').files[0];
+  if (!file) return;
+  $('load-text').value = await file.text();
+  $('load-file').value = '';
+  await loadText();
+}
+
+// ---------- analysis ----------
+
+function clearAnalysis() {
+  $('analysis').replaceChildren();
+}
+
+// Asks the server to judge every move from the game's start to now and shows the verdicts.
+async function analyse() {
+  if (!ui.view) return;
+  const box = $('analysis');
+  box.textContent = 'analysing…';
+  $('analyse').disabled = true;
+  try {
+    showAnalysis(await api('POST', `/games/${ui.view.id}/analysis`, {}));
+  } catch (e) {
+    box.textContent = '';
+    showError(e.message);
+  } finally {
+    $('analyse').disabled = false;
+  }
+}
+
+// A verdict in words: a changed outcome says from what to what.
+function verdictText(m) {
+  const changed = m.outcome_before && m.outcome_after && m.outcome_before !== m.outcome_after;
+  return changed ? `${m.verdict} (${m.outcome_before} → ${m.outcome_after})` : m.verdict;
+}
+
+function showAnalysis(a) {
+  const note = document.createElement('p');
+  note.textContent = `${a.moves.length} moves judged by ${a.agent}, ${a.time_per_position_ms} ms a position`;
+  const table = document.createElement('table');
+  table.id = 'analysis-table';
+  const row = (cells, tag) => {
+    const tr = document.createElement('tr');
+    for (const text of cells) {
+      const cell = document.createElement(tag);
+      cell.textContent = text;
+      tr.append(cell);
+    }
+    return tr;
+  };
+  table.append(row(['ply', 'seat', 'move', 'best', 'verdict'], 'th'));
+  for (const m of a.moves) {
+    const tr = row([String(m.ply), m.seat_name, m.move, m.best, verdictText(m)], 'td');
+    tr.className = 'verdict-' + m.verdict;
+    table.append(tr);
+  }
+  const summary = document.createElement('ul');
+  summary.className = 'analysis-summary';
+  for (const s of a.summary) {
+    const li = document.createElement('li');
+    li.textContent = `${s.seat_name}: ${s.best} best, ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders`;
+    summary.append(li);
+  }
+  $('analysis').replaceChildren(note, table, summary);
+}
+
+function wireStartControls() {
+  $('load').addEventListener('click', loadText);
+  $('load-file').addEventListener('change', loadFile);
+  $('analyse').addEventListener('click', analyse);
+  window.addEventListener('hashchange', async () => {
+    // Our own replaceState fires no hashchange: this is a link pasted or followed.
+    const request = requestFromHash(location.hash);
+    if (request && !(ui.view && location.hash === locationHash(ui.view))) await startFrom(request);
+  });
+}
+
 // ---------- start ----------
 
 async function start() {
@@ -485,8 +676,14 @@ async function start() {
     render();
     step();
   });
+  wireStartControls();
   fillVariants();
-  newGame();
+  const linked = await startFromLocation();
+  if (linked !== true) {
+    await newGame();
+    // A link whose game cannot start says why, above the fresh game that replaced it.
+    if (linked) showError('the link\'s game cannot start: ' + linked);
+  }
 }
 
 start();

@@ -3,29 +3,30 @@
 //! | method and path | body | answer |
 //! |---|---|---|
 //! | `GET /api/games` | | the games, their variant settings and levels |
-//! | `POST /api/games` | `{"game": "connect4", "variant": {"width": 7}}` | 201, the new game's view |
-//! | `GET /api/games/{id}` | | the view |
+//! | `POST /api/games` | `{"game": "connect4", "variant": {"width": 7}}`, optionally with `"position"` (the game's position text) or `"record"` (a game record, instead of `variant`) | 201, the new game's view |
+//! | `GET /api/games/{id}` | | the view (its `settings`: the variant settings the game was made with, defaults left out) |
 //! | `DELETE /api/games/{id}` | | 204 |
 //! | `POST /api/games/{id}/moves` | `{"move": "4"}` | the view after the move |
 //! | `POST /api/games/{id}/engine` | `{"level": "perfect", "time_ms": 1000}` or `{"agent": "alphabeta:depth=4"}` | the engine's move, its search figures, the view |
 //! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back (`0`: none, a no-op) |
-//! | `GET /api/games/{id}/record` | | the record in the game's notation, as a text file |
+//! | `GET /api/games/{id}/record` | | the game record (`ply_core::record`), as a text file |
+//! | `POST /api/games/{id}/analysis` | `{"agent": "alphabeta", "time_ms": 100}` (both optional) | the analysis of every move from the game's start (`ply analyze --json`'s shape) |
 //!
 //! Errors are `{"error": {"kind", "message"}}`, the message naming the input (at most 80
 //! characters of it, control characters escaped) and the rule:
 //!
 //! | status | kinds |
 //! |---|---|
-//! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8) |
+//! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8), `bad_position`, `bad_record`, `bad_start` (a game's start that cannot be read or replayed; see `start`) |
 //! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint` |
 //! | 405 | `method_not_allowed` (with the `Allow` header) |
 //! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
-//! | 409 | `game_over` (a move or engine request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine is already thinking on this game) |
+//! | 409 | `game_over` (a move or engine request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine, or an analysis, is already running on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
 //! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also an agent whose tables would take more than the server's `max_search_mb`), `unknown_level`, `bad_field` |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
-//! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace), `too_many_games` |
-//! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace) |
+//! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace; as many analyses running as there are slots), `too_many_games` |
+//! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
 //! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); it is
@@ -44,11 +45,14 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::analysis::{run_analysis, time_per_position, DEFAULT_POSITION_TIME};
 use crate::engine::run_search;
 use crate::error::ApiError;
 use crate::extract::{GameId, JsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
+use crate::record::MoveNote;
+use crate::start::Start;
 use crate::{AppState, MIN_MOVE_TIME};
 
 /// A JSON body, read after the game is found so an unknown id is reported first.
@@ -60,6 +64,23 @@ pub struct CreateRequest {
     pub game: String,
     #[serde(default)]
     pub variant: VariantRequest,
+    /// A position in the game's text form to start from, in the requested variant.
+    pub position: Option<String>,
+    /// A game record to start from: its start, its settings and its moves.
+    pub record: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    /// The agent spec that judges (default: see `analysis`).
+    pub agent: Option<String>,
+    /// The time per position, clamped to the server's move cap and cut so that every
+    /// position fits the server's `max_analysis_time`.
+    pub time_ms: Option<u64>,
+    /// Seed of the agent's randomness (1 if absent, so an analysis can be repeated).
+    #[serde(alias = "seed")]
+    pub rng_seed: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -111,11 +132,35 @@ pub async fn create_game(
     State(app): State<AppState>,
     body: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let JsonBody(request) = body?;
-    let session = app.catalogs.new_session(&request.game, &request.variant)?;
+    let JsonBody(request) = body.map_err(|error| create_body_error(error, &app))?;
+    let start = Start::of_request(
+        request.position.as_deref(),
+        request.record.as_deref(),
+        request.variant.is_given(),
+    )?;
+    let session = app
+        .catalogs
+        .start_session(&request.game, &request.variant, start)?;
     let view = session.view();
     let id = app.store.insert(session)?;
     Ok((StatusCode::CREATED, Json(view_with_id(&id, view))))
+}
+
+/// A create request's body has its own, larger limit (it may carry a record): a body over it
+/// is reported with that limit.
+fn create_body_error(error: ApiError, app: &AppState) -> ApiError {
+    match error {
+        ApiError::Body { status, .. } if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::Body {
+                status,
+                message: format!(
+                    "the body is larger than the server's limit of {} bytes for a new game",
+                    app.config.max_create_bytes.max(app.config.max_body_bytes)
+                ),
+            }
+        }
+        other => other,
+    }
 }
 
 pub async fn get_game(
@@ -238,12 +283,55 @@ pub async fn engine_move(
         if session.version() != version {
             return Err(ApiError::PositionChanged);
         }
-        session.play(&report.mv)?;
+        let note = MoveNote {
+            value: Some(report.value),
+            time: Some(Duration::from_secs_f64(report.time_ms.max(0.0) / 1e3)),
+        };
+        session.play_noted(&report.mv, note)?;
     }
     let view = view_with_id(&id, session.view());
     Ok(Json(
         json!({ "engine": report, "timing": timing, "state": view }),
     ))
+}
+
+pub async fn analyse(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    body: Body<AnalysisRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let arrival = Instant::now();
+    let game = app.store.get(&id)?;
+    let JsonBody(request) = body?;
+    let asked = time_cap(
+        Some(
+            request
+                .time_ms
+                .unwrap_or(DEFAULT_POSITION_TIME.as_millis() as u64),
+        ),
+        app.config.max_move_time,
+    )?;
+    let total = app.config.max_analysis_time;
+    let job = {
+        let session = game.session();
+        let time = time_per_position(asked, session.plies() + 1, total);
+        session.analysis_job(
+            request.agent.as_deref(),
+            time,
+            request.rng_seed.unwrap_or(1),
+            app.config.max_search_mb,
+        )?
+    };
+    let _claim = game.claim_engine()?;
+    let _running = app
+        .analyses
+        .clone()
+        .try_acquire_owned()
+        .map_err(|_| ApiError::AnalysesBusy(app.slots.size()))?;
+    let mut answer =
+        run_analysis(job, app.slots.semaphore(), app.slots.size(), arrival, total).await?;
+    answer["id"] = Value::from(id);
+    Ok(Json(answer))
 }
 
 /// The time cap of one engine move: the request's `time_ms`, clamped to the server's cap.

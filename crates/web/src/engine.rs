@@ -56,7 +56,7 @@ pub fn longest_answer(cap: Duration) -> Duration {
 
 /// `at + after`, or the latest instant within a year after `at` when that cannot be
 /// represented: a deadline too far away to compute is as good as none.
-fn instant_after(at: Instant, after: Duration) -> Instant {
+pub(crate) fn instant_after(at: Instant, after: Duration) -> Instant {
     at.checked_add(after)
         .or_else(|| at.checked_add(after.min(ply_core::MAX_DURATION)))
         .unwrap_or(at)
@@ -115,6 +115,16 @@ impl SearchSlots {
             waiting: AtomicUsize::new(0),
             overhead_us: AtomicU64::new(FIRST_OVERHEAD.as_micros() as u64),
         }
+    }
+
+    /// The slots themselves, for an analysis that takes one per position (see `analysis`).
+    pub fn semaphore(&self) -> Arc<Semaphore> {
+        self.semaphore.clone()
+    }
+
+    /// How many searches may run at once.
+    pub fn size(&self) -> usize {
+        self.size
     }
 
     fn overhead(&self) -> Duration {
@@ -234,7 +244,7 @@ pub async fn run_search(
 
 /// What went wrong in a search thread that did not return: the panic's message if it
 /// panicked (a `&str` or a `String`, as `panic!` makes them).
-fn failure_reason(join: JoinError) -> String {
+pub(crate) fn failure_reason(join: JoinError) -> String {
     match join.try_into_panic() {
         Ok(payload) => {
             let message = payload

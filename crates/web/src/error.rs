@@ -19,7 +19,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ApiError {
     /// No route with this path.
-    #[error("no endpoint {}: the API is GET|POST /api/games and /api/games/{{id}}[/moves|/engine|/undo|/record]", quote(.0))]
+    #[error("no endpoint {}: the API is GET|POST /api/games and /api/games/{{id}}[/moves|/engine|/undo|/record|/analysis]", quote(.0))]
     NoSuchEndpoint(String),
     /// No game with this id (never created, deleted, or from another server run).
     #[error("no game with id {}", quote(.0))]
@@ -39,6 +39,14 @@ pub enum ApiError {
         game: String,
         name: String,
         known: String,
+    },
+    /// The `position` or `record` a game was to start from cannot be read or replayed:
+    /// a 400 naming the field and the rule (see `start`).
+    #[error("bad field '{field}': {}", tame(message))]
+    BadStart {
+        field: &'static str,
+        kind: &'static str,
+        message: String,
     },
     /// A request field with a value outside what it accepts.
     #[error("bad field '{field}': {}", tame(rule))]
@@ -84,6 +92,12 @@ pub enum ApiError {
         cap_ms: u128,
         waited_ms: u128,
     },
+    /// As many analyses are running as the server has search slots.
+    #[error(
+        "the server is busy: {0} analyses are running, as many as it has search slots; ask \
+         again when one is done"
+    )]
+    AnalysesBusy(usize),
     /// An engine request on a game whose engine is already thinking.
     #[error(
         "the engine is already thinking on game {}: one engine request per game at a time",
@@ -128,13 +142,14 @@ impl ApiError {
             ApiError::Spec(_) => "bad_agent",
             ApiError::UnknownLevel { .. } => "unknown_level",
             ApiError::BadField { .. } => "bad_field",
+            ApiError::BadStart { kind, .. } => kind,
             ApiError::CannotUndo { .. } => "cannot_undo",
             ApiError::PositionChanged => "position_changed",
             ApiError::BadPath(_) => "bad_path",
             ApiError::Body { .. } => "bad_body",
             ApiError::TooManyGames(_) => "too_many_games",
             ApiError::EngineTimeout { .. } => "engine_timeout",
-            ApiError::Busy { .. } => "busy",
+            ApiError::Busy { .. } | ApiError::AnalysesBusy(_) => "busy",
             ApiError::EngineBusy(_) => "engine_busy",
             ApiError::NoMove(_) => "no_move",
             ApiError::EngineFailed { .. } => "engine_failed",
@@ -156,10 +171,12 @@ impl ApiError {
             | ApiError::Spec(_)
             | ApiError::UnknownLevel { .. }
             | ApiError::BadField { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::BadPath(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadPath(_) | ApiError::BadStart { .. } => StatusCode::BAD_REQUEST,
             ApiError::Body { status, .. } => *status,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::TooManyGames(_) | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyGames(_) | ApiError::Busy { .. } | ApiError::AnalysesBusy(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::EngineTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             ApiError::NoMove(_) | ApiError::EngineFailed { .. } => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -182,7 +199,7 @@ impl IntoResponse for ApiError {
         let body = json!({ "error": { "kind": self.kind(), "message": self.to_string() } });
         let mut response = (self.status(), Json(body)).into_response();
         // A busy server is a passing state: tell programs when asking again makes sense.
-        if let ApiError::Busy { .. } = self {
+        if let ApiError::Busy { .. } | ApiError::AnalysesBusy(_) = self {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));

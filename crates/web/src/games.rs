@@ -6,7 +6,7 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use ply_core::{Described, Descriptor, GameError, ParamKind, Settings};
+use ply_core::{Descriptor, GameError, ParamKind, Settings};
 use ply_registry::{with_game, GameId, Registered};
 use ply_search::spec::Catalog;
 use serde::Deserialize;
@@ -15,7 +15,8 @@ use serde_json::{json, Value};
 use crate::error::ApiError;
 use crate::faults;
 use crate::levels::{default_level, levels};
-use crate::session::{GameSession, Session};
+use crate::session::Session;
+use crate::start::{start_session, Start};
 
 /// Every game name, in the order the page lists them (the registry's order).
 pub fn game_names() -> Vec<&'static str> {
@@ -29,6 +30,11 @@ pub fn game_names() -> Vec<&'static str> {
 pub struct VariantRequest(pub BTreeMap<String, Value>);
 
 impl VariantRequest {
+    /// Whether any setting is given (a `null` one stands for its default: not given).
+    pub fn is_given(&self) -> bool {
+        self.0.values().any(|value| !value.is_null())
+    }
+
     /// The settings as text, for the game's descriptor to read.
     fn settings(&self) -> Result<Settings, ApiError> {
         let mut settings = Settings::new();
@@ -96,21 +102,33 @@ impl Catalogs {
             .expect("a game's catalog has its state type")
     }
 
-    /// A new game of `name` in the requested variant.
+    /// A new game of `name` in the requested variant, from its start.
+    #[cfg(test)]
     pub fn new_session(
         &self,
         name: &str,
         variant: &VariantRequest,
+    ) -> Result<Box<dyn Session>, ApiError> {
+        self.start_session(name, variant, Start::Fresh)
+    }
+
+    /// A new game of `name` in the requested variant, from `start` (see `start`).
+    pub fn start_session(
+        &self,
+        name: &str,
+        variant: &VariantRequest,
+        start: Start<'_>,
     ) -> Result<Box<dyn Session>, ApiError> {
         let game = GameId::from_name(name).ok_or_else(|| ApiError::UnknownGame {
             name: name.to_string(),
             known: game_names().join(", "),
         })?;
         let settings = variant.settings()?;
-        Ok(with_game!(game, |G| {
-            let state = <G as Described>::from_settings(&settings)?;
-            Box::new(GameSession::new(state, self.get::<G>(game))) as Box<dyn Session>
-        }))
+        with_game!(game, |G| start_session::<G>(
+            &settings,
+            start,
+            self.get::<G>(game)
+        ))
     }
 }
 

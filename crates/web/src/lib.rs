@@ -13,9 +13,11 @@
 //! Every error, including those of routing (unknown paths, wrong methods) and of reading the
 //! request (malformed, oversized or untyped bodies), is a JSON [`ApiError`].
 
+mod analysis;
 mod api;
 mod assets;
 mod conn;
+mod date;
 mod engine;
 mod error;
 mod extract;
@@ -23,7 +25,9 @@ mod faults;
 mod games;
 mod levels;
 mod memory;
+mod record;
 mod session;
+mod start;
 mod store;
 mod views;
 
@@ -65,6 +69,12 @@ pub struct ServerConfig {
     pub max_games: usize,
     /// Largest request body, in bytes.
     pub max_body_bytes: usize,
+    /// Largest body of `POST /api/games`, in bytes: a game may start from a record, and a
+    /// long halma game takes more than [`ServerConfig::max_body_bytes`].
+    pub max_create_bytes: usize,
+    /// The longest one analysis (`POST /api/games/{id}/analysis`) may take, all its
+    /// positions together: the time per position is cut to fit (see `analysis`).
+    pub max_analysis_time: Duration,
     /// How long a game may go untouched (no request names it) before it is forgotten, so
     /// abandoned games free their place in the table ([`ServerConfig::max_games`]). Expired
     /// games are removed lazily: when a game is created, listed or asked for.
@@ -90,6 +100,8 @@ impl Default for ServerConfig {
             max_search_mb: DEFAULT_MAX_SEARCH_MB,
             max_games: 10_000,
             max_body_bytes: 16 * 1024,
+            max_create_bytes: 256 * 1024,
+            max_analysis_time: Duration::from_secs(20),
             game_ttl: Duration::from_secs(60 * 60),
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),
@@ -105,6 +117,8 @@ pub(crate) struct AppState {
     catalogs: Arc<games::Catalogs>,
     store: Arc<store::Store>,
     slots: Arc<engine::SearchSlots>,
+    /// Analyses running at once, at most one per search slot.
+    analyses: Arc<tokio::sync::Semaphore>,
 }
 
 /// Errors of starting the server.
@@ -158,17 +172,26 @@ impl Server {
         };
         let state = AppState {
             slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
+            analyses: Arc::new(tokio::sync::Semaphore::new(config.max_searches.max(1))),
             store: Arc::new(store::Store::new(config.max_games, config.game_ttl)),
             catalogs: Arc::new(catalogs),
             config: Arc::new(config.clone()),
         };
         let api = Router::new()
-            .route("/games", get(api::list_games).post(api::create_game))
+            .route(
+                "/games",
+                get(api::list_games)
+                    .post(api::create_game)
+                    .layer(DefaultBodyLimit::max(
+                        config.max_create_bytes.max(config.max_body_bytes),
+                    )),
+            )
             .route("/games/{id}", get(api::get_game).delete(api::delete_game))
             .route("/games/{id}/moves", post(api::play_move))
             .route("/games/{id}/engine", post(api::engine_move))
             .route("/games/{id}/undo", post(api::undo))
             .route("/games/{id}/record", get(api::record))
+            .route("/games/{id}/analysis", post(api::analyse))
             .fallback(api::no_such_endpoint);
         let app = Router::new()
             .route("/", get(assets::index))

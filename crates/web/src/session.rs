@@ -9,16 +9,18 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use ply_core::{Game, GameError, ZobristHash};
-use ply_search::spec::{parse_spec, Catalog};
+use ply_core::{Described, Game, GameError, Settings, ZobristHash};
+use ply_search::spec::{parse_spec, Catalog, TimedSpec};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::analysis::{AnalysisJob, GameAnalysisJob};
 use crate::engine::Budget;
 use crate::error::ApiError;
 use crate::memory::check_table_memory;
+use crate::record::{session_record, MoveNote, SessionHistory};
 use crate::views::{position_json, BoardView, ServerDraw};
 
 /// The most plies a game may last in `ply serve`: the ply that reaches it draws the game.
@@ -69,7 +71,12 @@ pub trait Session: Send {
     /// server has drawn shows as over, its `end` naming the rule.
     fn view(&self) -> Value;
     /// Plays a move given in the game's notation; returns it as the game writes it.
-    fn play(&mut self, text: &str) -> Result<String, ApiError>;
+    fn play(&mut self, text: &str) -> Result<String, ApiError> {
+        self.play_noted(text, MoveNote::default())
+    }
+    /// Plays a move as [`Session::play`] does, keeping what the record says of it (an
+    /// engine's value and time).
+    fn play_noted(&mut self, text: &str, note: MoveNote) -> Result<String, ApiError>;
     /// Takes back the last `count` moves (none: a no-op that succeeds).
     fn undo(&mut self, count: usize) -> Result<(), ApiError>;
     /// Prepares the engine's search of the current position with the agent `spec`, refusing
@@ -82,12 +89,24 @@ pub trait Session: Send {
         rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
-    /// The game record: a `#` header naming the game and variant, then the moves, then a
-    /// `#` comment if the server drew the game.
+    /// Prepares the analysis of the game from its start to now with the agent `spec` (the
+    /// game's analyst for the page when `None`, see `analysis`), searching each position
+    /// for `time`; refused like [`Session::search_job`] refuses a spec.
+    fn analysis_job(
+        &self,
+        spec: Option<&str>,
+        time: Duration,
+        rng_seed: u64,
+        max_search_mb: u64,
+    ) -> Result<Box<dyn AnalysisJob>, ApiError>;
+    /// The game record (`ply_core::record`): tags, the moves with what the engine said of
+    /// its own, the result (a draw by the server's rule says so in `Reason`).
     fn record(&self) -> String;
     /// Counts every change of position, so a search can tell if its position is stale.
     fn version(&self) -> u64;
     fn game_name(&self) -> &'static str;
+    /// Plies played since the game's start.
+    fn plies(&self) -> usize;
 }
 
 /// A session of one game type.
@@ -96,6 +115,14 @@ pub trait Session: Send {
 /// are counted by hash, so no request replays the game.
 pub struct GameSession<G: Game> {
     state: G,
+    /// Where the game started (a variant's start, a position, a record's start).
+    start: G,
+    /// The variant settings the game was made with, for the record's `Settings` tag.
+    settings: Settings,
+    /// When the game was made, for the record's `Date` tag.
+    created: SystemTime,
+    /// What the record says of each move beside its text (engine moves: value and time).
+    notes: Vec<MoveNote>,
     /// The moves played, to take them back.
     moves: Vec<G::Move>,
     /// Each move written in the position where it was played, for the view and the record.
@@ -109,10 +136,14 @@ pub struct GameSession<G: Game> {
     version: u64,
 }
 
-impl<G: Game + ZobristHash + BoardView> GameSession<G> {
+impl<G: Described + ZobristHash + BoardView> GameSession<G> {
     pub fn new(start: G, catalog: Arc<Catalog<G>>) -> Self {
         let seen = HashMap::from([(start.zobrist(), 1)]);
         GameSession {
+            start: start.clone(),
+            settings: Settings::new(),
+            created: SystemTime::now(),
+            notes: Vec::new(),
             state: start,
             moves: Vec::new(),
             texts: Vec::new(),
@@ -121,6 +152,23 @@ impl<G: Game + ZobristHash + BoardView> GameSession<G> {
             catalog,
             version: 0,
         }
+    }
+
+    /// The same session, made with `settings` (as the record's `Settings` tag writes them).
+    pub fn with_settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
+        self
+    }
+
+    /// Why no move may follow, if the game is over: the server's rule that drew it, or that
+    /// its own rules ended it.
+    pub fn over_because(&self) -> Option<String> {
+        if let Some(draw) = self.server_draw() {
+            return Some(format!("{}, a rule of ply serve", draw.text()));
+        }
+        self.state
+            .is_terminal()
+            .then(|| "its rules ended it".to_string())
     }
 
     /// The same session with a smaller ply limit, so a test can reach it.
@@ -153,6 +201,28 @@ impl<G: Game + ZobristHash + BoardView> GameSession<G> {
         self.seen.get(&hash).copied().unwrap_or(0)
     }
 
+    /// `spec` with the request's `time` (`Catalog::with_time`), refused before any search
+    /// if it does not build or its tables would take more than `max_search_mb` MiB.
+    fn checked_spec(
+        &self,
+        spec: &str,
+        time: Option<Duration>,
+        max_search_mb: u64,
+    ) -> Result<TimedSpec, ApiError> {
+        // A spec that does not even parse is refused before it waits for a search slot.
+        if let Err(error) = parse_spec(spec, "") {
+            let known: Vec<String> = self.catalog.entries().into_iter().map(|e| e.name).collect();
+            return Err(ApiError::Spec(
+                parse_spec(spec, &known.join(", ")).err().unwrap_or(error),
+            ));
+        }
+        let timed = self.catalog.with_time(spec, time, "time_ms")?;
+        // Its tables are weighed before it is built: refused, they are never allocated.
+        let bytes = self.catalog.table_bytes(&timed.spec)?;
+        check_table_memory(&timed.spec, bytes, max_search_mb)?;
+        Ok(timed)
+    }
+
     /// Counts the position just reached.
     fn enter_position(&mut self) {
         *self.seen.entry(self.state.zobrist()).or_insert(0) += 1;
@@ -171,16 +241,24 @@ impl<G: Game + ZobristHash + BoardView> GameSession<G> {
     }
 }
 
-impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
+impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
     fn view(&self) -> Value {
         let mut scratch = Vec::new();
         let mut view = position_json(&self.state, self.server_draw(), &mut scratch);
         view["moves"] = Value::from(self.texts.as_slice());
         view["version"] = Value::from(self.version);
+        // The settings the game was made with (defaults left out), so the page can put the
+        // game in a link and make it again.
+        let settings: serde_json::Map<String, Value> = self
+            .settings
+            .iter()
+            .map(|(name, value)| (name.to_string(), Value::from(value)))
+            .collect();
+        view["settings"] = Value::Object(settings);
         view
     }
 
-    fn play(&mut self, text: &str) -> Result<String, ApiError> {
+    fn play_noted(&mut self, text: &str, note: MoveNote) -> Result<String, ApiError> {
         // A finished game takes no move, whatever the text: 409 `game_over`, as documented,
         // rather than whatever the game's parser or rules would say. A server draw finishes
         // it just the same.
@@ -192,6 +270,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         self.state.try_play(mv)?;
         self.moves.push(mv);
         self.texts.push(written.clone());
+        self.notes.push(note);
         self.enter_position();
         self.version += 1;
         Ok(written)
@@ -212,6 +291,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
             if let Some(mv) = self.moves.pop() {
                 self.leave_position();
                 self.texts.pop();
+                self.notes.pop();
                 self.state.undo(mv);
             }
         }
@@ -229,17 +309,7 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         if self.is_over() {
             return Err(ApiError::GameOver);
         }
-        // A spec that does not even parse is refused before it waits for a search slot.
-        if let Err(error) = parse_spec(spec, "") {
-            let known: Vec<String> = self.catalog.entries().into_iter().map(|e| e.name).collect();
-            return Err(ApiError::Spec(
-                parse_spec(spec, &known.join(", ")).err().unwrap_or(error),
-            ));
-        }
-        let timed = self.catalog.with_time(spec, time, "time_ms")?;
-        // Its tables are weighed before it is built: refused, they are never allocated.
-        let bytes = self.catalog.table_bytes(&timed.spec)?;
-        check_table_memory(&timed.spec, bytes, max_search_mb)?;
+        let timed = self.checked_spec(spec, time, max_search_mb)?;
         Ok(Box::new(Job {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
@@ -249,20 +319,35 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
         }))
     }
 
+    fn analysis_job(
+        &self,
+        spec: Option<&str>,
+        time: Duration,
+        rng_seed: u64,
+        max_search_mb: u64,
+    ) -> Result<Box<dyn AnalysisJob>, ApiError> {
+        let spec = spec.map_or_else(crate::analysis::default_analyst::<G>, str::to_string);
+        let timed = self.checked_spec(&spec, Some(time), max_search_mb)?;
+        Ok(Box::new(GameAnalysisJob {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            catalog: self.catalog.clone(),
+            spec: timed.spec,
+            time,
+            rng_seed,
+            version: self.version,
+        }))
+    }
+
     fn record(&self) -> String {
-        let variant = self.state.variant();
-        let header = if variant.is_empty() {
-            format!("# {}", self.state.name())
-        } else {
-            format!("# {} {}", self.state.name(), variant)
+        let history = SessionHistory {
+            start: &self.start,
+            settings: &self.settings,
+            created: self.created,
+            texts: &self.texts,
+            notes: &self.notes,
         };
-        let mut record = format!("{header}\n{}\n", self.state.record_body(&self.texts));
-        // Not a move of the game: a `#` comment, as the header, so a reader of the record
-        // knows why it stops without a result under the game's rules.
-        if let Some(draw) = self.server_draw() {
-            record.push_str(&format!("# {}, a rule of ply serve\n", draw.text()));
-        }
-        record
+        session_record(&self.state, &history, self.server_draw()).to_string()
     }
 
     fn version(&self) -> u64 {
@@ -271,6 +356,10 @@ impl<G: Game + ZobristHash + BoardView> Session for GameSession<G> {
 
     fn game_name(&self) -> &'static str {
         self.state.name()
+    }
+
+    fn plies(&self) -> usize {
+        self.moves.len()
     }
 }
 
@@ -360,16 +449,27 @@ mod tests {
             session.search_job("random", None, 1, 256),
             Err(ApiError::GameOver)
         ));
-        assert!(session
-            .record()
-            .ends_with("\nb2\na1\nc3\n# draw: the 3-ply limit was reached, a rule of ply serve\n"));
+        let record = session.record();
+        assert!(
+            record.contains("[Result \"1/2-1/2\"]\n[Reason \"draw: the 3-ply limit was reached, a rule of ply serve\"]\n"),
+            "{record}"
+        );
+        assert!(
+            record.ends_with("\n1. b2\n2. a1\n3. c3\n1/2-1/2\n"),
+            "{record}"
+        );
 
         session.undo(1).expect("one move to take back");
         let view = session.view();
         assert_eq!(view["over"], false, "{view}");
         assert_eq!(view["end"], Value::Null);
         assert_eq!(view["to_move"], 0);
-        assert_eq!(session.record(), "# tictactoe\nb2\na1\n");
+        let record = session.record();
+        assert!(record.starts_with("[Game \"tictactoe\"]\n"), "{record}");
+        assert!(
+            record.ends_with("[Result \"*\"]\n\n1. b2\n2. a1\n*\n"),
+            "{record}"
+        );
         session.play("c1").expect("the game is open again");
         assert_eq!(session.view()["end"], "move_limit");
     }
@@ -382,7 +482,12 @@ mod tests {
         assert_eq!(view["over"], true, "{view}");
         assert_eq!(view["end"], "rules");
         assert_eq!(view["result"]["text"], "X wins");
-        assert!(!session.record().contains("ply serve"));
+        let record = session.record();
+        assert!(!record.contains("ply serve"), "{record}");
+        assert!(
+            record.contains("[Result \"1-0\"]\n[Reason \"X wins\"]"),
+            "{record}"
+        );
     }
 
     #[test]

@@ -30,9 +30,11 @@ test('a whole Connect Four game against the engine, to its result', async () => 
     // The engine's search figures are on the page.
     assert.notEqual(await page.textContent('[data-field="nodes"]'), '–');
     assert.notEqual(await page.textContent('[data-field="pv"]'), '–');
-    // The record downloads in the game's notation: the columns played, in order.
+    // The record downloads in the record format: its tags, then the columns played, in order.
     const record = await page.evaluate(async () => (await fetch(document.querySelector('#record').href)).text());
-    assert.equal(record.trim().split('\n')[1], end.moves.join(''));
+    assert.match(record, /^\[Game "connect4"\]\n/);
+    const played = record.split('\n').map((line) => line.match(/^\d+\. (\S+)/)).filter(Boolean).map((m) => m[1]);
+    assert.deepEqual(played, end.moves);
     await screenshot(page, 'connect4.png');
     assert.deepEqual(consoleErrors, []);
   } finally {

@@ -98,7 +98,7 @@ fn shared_draw_json(players: usize, text: &str) -> Value {
 }
 
 /// Scores and a sentence: `X wins`, `draw`, or a ranking for more than two players.
-fn result_json(scores: &Scores, names: &[String]) -> Value {
+pub(crate) fn result_json(scores: &Scores, names: &[String]) -> Value {
     let values = scores.as_slice();
     let name = |p: usize| {
         names

@@ -189,11 +189,12 @@ async fn malformed_oversized_and_untyped_bodies_are_rejected() {
     assert!(text.contains("bad_body"));
     let huge = format!(
         "{{\"game\": \"connect4\", \"pad\": \"{}\"}}",
-        "x".repeat(10_000)
+        "x".repeat(300_000)
     );
     let (status, _, text) = send(&app, Method::POST, "/api/games", Some(&huge)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{text}");
     assert!(text.contains("bad_body"));
+    assert!(text.contains("262144 bytes for a new game"), "{text}");
     // No content type: not JSON as far as the server knows.
     let request = Request::builder()
         .method(Method::POST)
@@ -531,14 +532,18 @@ async fn record_is_the_game_in_its_notation() {
         send(&app, Method::GET, &format!("/api/games/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(content_type.starts_with("text/plain"));
-    assert_eq!(text, "# connect4 7x6, 4 in a row\n4453\n");
+    assert!(
+        text.starts_with("[Game \"connect4\"]\n[Variant \"7x6, 4 in a row\"]\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("\n1. 4\n2. 4\n3. 5\n4. 3\n*\n"), "{text}");
 
     let q = create(&app, "quoridor", json!({ "size": 5 })).await;
     let qid = q["id"].as_str().unwrap();
     play(&app, qid, "c4").await;
     play(&app, qid, "b2h").await;
     let (_, _, text) = send(&app, Method::GET, &format!("/api/games/{qid}/record"), None).await;
-    assert!(text.ends_with("\nc4\nb2h\n"), "{text}");
+    assert!(text.ends_with("\n1. c4\n2. b2h\n*\n"), "{text}");
 }
 
 #[tokio::test]

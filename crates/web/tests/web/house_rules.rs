@@ -94,12 +94,15 @@ async fn shuffling_pawns_draw_when_the_start_position_comes_a_third_time() {
     assert_error(&engine, StatusCode::CONFLICT, "game_over", &["over"]);
     let (_, again) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
     assert_eq!(again["end"], "repetition");
+    let text = record(&app, id).await;
     assert!(
-        record(&app, id).await.ends_with(
-            "e1\n# draw by repetition (the same position a third time), a rule of ply serve\n"
+        text.contains(
+            "[Result \"1/2-1/2\"]\n[Reason \"draw by repetition (the same position a third \
+             time), a rule of ply serve\"]\n"
         ),
-        "the record says why it stops"
+        "the record says why it stops: {text}"
     );
+    assert!(text.ends_with("\n8. e1\n1/2-1/2\n"), "{text}");
 
     // Taking back the move that repeated reopens the game, and replaying it draws again.
     let view = undo(&app, id, 1).await;
@@ -131,7 +134,15 @@ async fn a_game_ended_by_its_rules_says_so() {
     assert_eq!(view["over"], true, "{view}");
     assert_eq!(view["end"], "rules");
     assert_eq!(view["result"]["text"], "X wins");
-    assert_eq!(record(&app, id).await, "# tictactoe\na1\nb1\na2\nb2\na3\n");
+    let text = record(&app, id).await;
+    assert!(
+        text.contains("[Result \"1-0\"]\n[Reason \"X wins\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\n1. a1\n2. b1\n3. a2\n4. b2\n5. a3\n1-0\n"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -214,5 +225,11 @@ async fn a_long_game_without_a_third_repetition_goes_on_and_keeps_every_move() {
     assert_eq!(view["moves"], json!(expected));
     assert_open(&view, 0);
     let text = record(&app, id).await;
-    assert_eq!(text.lines().count(), 1 + expected.len(), "{text}");
+    let moves: Vec<String> = ply_core::Record::parse(&text)
+        .unwrap()
+        .moves
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    assert_eq!(moves, expected);
 }

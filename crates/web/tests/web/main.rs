@@ -5,8 +5,10 @@ mod oneshot;
 mod support;
 
 mod abuse;
+mod analysis;
 mod api;
 mod engine_failures;
 mod house_rules;
 mod load;
 mod memory_cap;
+mod records;

@@ -1,0 +1,240 @@
+//! `POST /api/games/{id}/analysis`: every move judged, the agent refused when it would not
+//! fit the server, the whole analysis held to `max_analysis_time`, and engine moves of other
+//! games answered while an analysis runs.
+
+use crate::oneshot;
+
+use std::time::{Duration, Instant};
+
+use axum::http::{Method, StatusCode};
+use axum::Router;
+use oneshot::{assert_error, create, json_call, play};
+use ply_web::{longest_answer, Server, ServerConfig};
+use serde_json::{json, Value};
+
+/// How late past its limit an answer may come on a loaded two-core machine.
+const SLACK: Duration = Duration::from_millis(150);
+
+fn app(max_searches: usize, max_analysis: Duration) -> Router {
+    Server::new(ServerConfig {
+        max_move_time: Duration::from_secs(2),
+        max_searches,
+        max_games: 100,
+        max_body_bytes: 4096,
+        max_analysis_time: max_analysis,
+        ..ServerConfig::default()
+    })
+    .with_fault_agents()
+    .router()
+}
+
+async fn game_with(app: &Router, game: &str, moves: &[&str]) -> String {
+    let view = create(app, game, json!({})).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for mv in moves {
+        let (status, view) = play(app, &id, mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {view}");
+    }
+    id
+}
+
+async fn analyse(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
+    let url = format!("/api/games/{id}/analysis");
+    json_call(app, Method::POST, &url, Some(body)).await
+}
+
+#[tokio::test]
+async fn every_move_is_judged_and_the_blunder_is_marked() {
+    let app = app(2, Duration::from_secs(20));
+    // O answers the centre on an edge: X forces a win from there.
+    let id = game_with(&app, "tictactoe", &["b2", "a2"]).await;
+    let (_, before) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    let (status, answer) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["id"], id.as_str());
+    assert_eq!(answer["game"], "tictactoe");
+    assert_eq!(answer["positions"], 3);
+    assert_eq!(answer["version"], before["version"]);
+    let moves = answer["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{answer}");
+    assert_eq!(moves[0]["move"], "b2");
+    assert_eq!(moves[0]["verdict"], "best", "{answer}");
+    assert_eq!(moves[1]["move"], "a2");
+    assert_eq!(moves[1]["verdict"], "blunder", "{answer}");
+    assert_eq!(moves[1]["outcome_after"], "loss", "{answer}");
+    assert_eq!(answer["summary"][1]["blunders"], 1);
+    // The game itself is untouched.
+    let (_, after) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
+    assert_eq!(after, before);
+}
+
+#[tokio::test]
+async fn connect4_is_analysed_with_a_timed_search_by_default() {
+    let app = app(2, Duration::from_secs(20));
+    let id = game_with(&app, "connect4", &["4", "4", "1"]).await;
+    let started = Instant::now();
+    let (status, answer) = analyse(&app, &id, json!({ "time_ms": 30 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        answer["agent"].as_str().unwrap().starts_with("alphabeta"),
+        "{answer}"
+    );
+    assert_eq!(answer["time_per_position_ms"], 30.0);
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 3);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn agents_that_do_not_fit_and_bad_requests_are_refused() {
+    let app = app(2, Duration::from_secs(20));
+    let id = game_with(&app, "connect4", &["4"]).await;
+    for (body, status, kind, words) in [
+        (
+            json!({ "agent": "alphabeta:tt=1000" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_agent",
+            vec!["MiB", "cap of 256"],
+        ),
+        (
+            json!({ "agent": "solver:table=28" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_agent",
+            vec!["2048 MiB"],
+        ),
+        (
+            json!({ "agent": "nobody" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_agent",
+            vec!["nobody"],
+        ),
+        (
+            json!({ "time_ms": 0 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_field",
+            vec!["time_ms"],
+        ),
+        (
+            json!({ "level": "easy" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_body",
+            vec!["level"],
+        ),
+    ] {
+        assert_error(&analyse(&app, &id, body).await, status, kind, &words);
+    }
+    assert_error(
+        &analyse(&app, "0000000000000000", json!({})).await,
+        StatusCode::NOT_FOUND,
+        "unknown_game_id",
+        &["0000000000000000"],
+    );
+}
+
+/// An agent that overruns every clock cannot keep the request past the analysis cap and
+/// its grace; one that takes its time is stopped at the cap.
+#[tokio::test]
+async fn the_whole_analysis_is_held_to_the_servers_cap() {
+    let cap = Duration::from_millis(300);
+    let app = app(2, cap);
+    let id = game_with(&app, "quoridor", &["e8", "e2", "e9", "e1", "e8", "e2"]).await;
+    for (agent, latest) in [
+        ("fault-sleep:ms=1500,stop=false", longest_answer(cap)),
+        (
+            "fault-sleep:ms=80,stop=true",
+            cap + Duration::from_millis(80),
+        ),
+    ] {
+        let started = Instant::now();
+        let answer = analyse(&app, &id, json!({ "agent": agent })).await;
+        let took = started.elapsed();
+        assert_error(
+            &answer,
+            StatusCode::GATEWAY_TIMEOUT,
+            "engine_timeout",
+            &["300 ms"],
+        );
+        assert!(took <= latest + SLACK, "{agent}: {took:?}");
+    }
+    // Within the cap, the same game is analysed.
+    let (status, answer) = analyse(&app, &id, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 6);
+}
+
+/// With one search slot, an engine move of another game waits for one position of a
+/// running analysis, not for the whole of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_moves_are_answered_while_an_analysis_runs() {
+    let app = app(1, Duration::from_secs(10));
+    let moves = ["e8", "e2", "e9", "e1"].repeat(2);
+    let long = game_with(&app, "quoridor", &moves[..7]).await;
+    let other = game_with(&app, "quoridor", &[]).await;
+    let analysis = tokio::spawn({
+        let app = app.clone();
+        async move {
+            let started = Instant::now();
+            let answer = analyse(
+                &app,
+                &long,
+                json!({ "agent": "fault-sleep:ms=100,stop=true" }),
+            )
+            .await;
+            (answer, started.elapsed())
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let started = Instant::now();
+    let (status, answer) = json_call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{other}/engine"),
+        Some(json!({ "agent": "random", "time_ms": 1000 })),
+    )
+    .await;
+    let waited = started.elapsed();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(waited < Duration::from_millis(500), "{waited:?}");
+    // One slot, one analysis at a time: a second is refused until the first is done.
+    let second = analyse(&app, &other, json!({ "agent": "random" })).await;
+    assert_error(
+        &second,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "busy",
+        &["1 analyses are running"],
+    );
+    let ((status, answer), took) = analysis.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 7);
+    assert!(took >= Duration::from_millis(700), "{took:?}");
+}
+
+/// An analysis and an engine move of one game do not race: the second is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_and_an_engine_move_of_one_game_do_not_race() {
+    let app = app(2, Duration::from_secs(5));
+    let id = game_with(&app, "tictactoe", &["b2"]).await;
+    let engine = tokio::spawn({
+        let app = app.clone();
+        let url = format!("/api/games/{id}/engine");
+        async move {
+            let body = json!({ "agent": "fault-sleep:ms=400,stop=true", "time_ms": 1000 });
+            json_call(&app, Method::POST, &url, Some(body)).await
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_error(
+        &analyse(&app, &id, json!({ "agent": "random" })).await,
+        StatusCode::CONFLICT,
+        "engine_busy",
+        &[id.as_str()],
+    );
+    let (status, answer) = engine.await.unwrap();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, answer) = analyse(&app, &id, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 2);
+}
