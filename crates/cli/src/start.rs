@@ -98,5 +98,5 @@ pub fn save_record(path: &Path, record: &Record) -> anyhow::Result<()> {
 
 /// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).
 pub fn now_tag() -> String {
-    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+    ply_core::record::date_tag(std::time::SystemTime::now())
 }

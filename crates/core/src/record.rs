@@ -409,6 +409,12 @@ fn format_value(value: f64) -> String {
     format!("{value}")
 }
 
+/// `time` as a record's `Date` tag writes it: UTC, RFC 3339, to the second
+/// (`2026-11-27T01:02:03Z`).
+pub fn date_tag(time: std::time::SystemTime) -> String {
+    humantime::format_rfc3339_seconds(time).to_string()
+}
+
 /// Settings as `name=value` words, in the order given.
 pub fn settings_to_words(settings: &Settings) -> String {
     settings
@@ -640,6 +646,16 @@ mod tests {
         for bad in ["*", "1", "1-x", "1/0-1", "a-b", "-1-0"] {
             assert_eq!(parse_scores(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn dates_are_utc_to_the_second() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let at = |secs| date_tag(UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(0), "1970-01-01T00:00:00Z");
+        // 2024 is a leap year: 29 February exists.
+        assert_eq!(at(1_709_164_800), "2024-02-29T00:00:00Z");
+        assert_eq!(at(1_795_741_323), "2026-11-27T01:02:03Z");
     }
 
     #[test]

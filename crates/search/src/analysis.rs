@@ -169,6 +169,27 @@ pub fn analyze_game<G: Game>(
         let (here, next) = (&positions[i], &positions[i + 1]);
         let mover = here.to_move();
         let before = decision.value;
+        if !before.is_finite() {
+            // The agent gave no value (a solver out of time): nothing to judge by.
+            judged.push(MoveAnalysis {
+                mover,
+                played,
+                best: decision.mv,
+                before,
+                after: None,
+                loss: None,
+                outcome_before: None,
+                outcome_after: None,
+                verdict: if played == decision.mv {
+                    Verdict::Best
+                } else {
+                    Verdict::Unjudged
+                },
+                nodes: decision.nodes,
+                time: decision.elapsed,
+            });
+            continue;
+        }
         let after = if let Some(scores) = next.outcome() {
             let margin = scores.margin(mover);
             let result = if margin > 0.0 {
@@ -185,6 +206,7 @@ pub fn analyze_game<G: Game>(
                 Some(d) if two_players => Some(turn_round(d.value, scale)),
                 _ => None,
             }
+            .filter(|v| v.is_finite())
         };
         let outcome_before = outcome_of(before, scale);
         let outcome_after = match next.outcome() {

@@ -17,7 +17,6 @@ mod analysis;
 mod api;
 mod assets;
 mod conn;
-mod date;
 mod engine;
 mod error;
 mod extract;

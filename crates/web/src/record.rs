@@ -6,7 +6,6 @@ use std::time::{Duration, SystemTime};
 use ply_core::record::{Record, RecordedMove, DATE};
 use ply_core::{Described, Scores, Settings};
 
-use crate::date::rfc3339_utc;
 use crate::views::{result_json, ServerDraw};
 
 /// What the record says of a move beside its text: the mover's engine value and the time it
@@ -35,7 +34,7 @@ pub fn session_record<G: Described>(
     server_draw: Option<ServerDraw>,
 ) -> Record {
     let mut record = Record::for_game(history.start, history.settings);
-    record.set_tag(DATE, rfc3339_utc(history.created));
+    record.set_tag(DATE, ply_core::record::date_tag(history.created));
     match (state.outcome(), server_draw) {
         (Some(scores), _) => {
             let names: Vec<String> = G::DESCRIPTOR

@@ -79,8 +79,9 @@ pub fn catalog() -> Catalog<Connect4> {
     catalog.add_agent(
         "solver",
         "the exact solver as an analyst: scores every column and plays the best; its value \
-         is the exact score (Pons' scale). Time limits are not applied: early in 7x6 a \
-         strong solve takes minutes",
+         is the exact score (Pons' scale). Without a time limit it always finishes (early in \
+         7x6 a strong solve takes minutes); out of time it plays the centre-most column \
+         with no value",
         SOLVER_KEYS,
         |params: &Params, _seed| {
             let bits = table_bits(params)?;

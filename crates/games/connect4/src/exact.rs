@@ -1,7 +1,7 @@
 //! `solver`: the solver as an analyst. Every move it scores every column exactly and plays
 //! the best (nearest the centre among equals); its value is the position's exact score in
 //! Pascal Pons' scale (docs/rules.md, "Scores"), so `ply analyze` can mark each move that
-//! changed the outcome or lost distance to the result.
+//! changed the outcome or lost distance to the result. Out of time, it has no value (NaN).
 
 use std::time::Instant;
 
@@ -34,16 +34,26 @@ impl Agent<Connect4> for ExactSolver {
         format!("solver:table={},weak={}", self.table_bits, self.weak)
     }
 
-    /// Time limits are not applied: the answer is exact or nothing. Early in a 7x6 game a
-    /// strong solve takes minutes (a weak one less); from about move 12 on, well under a
-    /// second.
-    fn select(&mut self, state: &Connect4, _limits: &SearchLimits) -> Option<Decision<Column>> {
+    /// Without a time limit the answer is exact: early in a 7x6 game a strong solve takes
+    /// minutes (a weak one less); from about move 12 on, well under a second. With one, a
+    /// solve that cannot finish in time gives the centre-most playable column and no value
+    /// (NaN): the agent never guesses a score.
+    fn select(&mut self, state: &Connect4, limits: &SearchLimits) -> Option<Decision<Column>> {
         if state.is_terminal() {
             return None;
         }
         let started = Instant::now();
+        let deadline = limits.time.and_then(|t| started.checked_add(t));
         let nodes = self.solver.nodes();
-        let scores = self.solver.analyze(state, self.weak);
+        let Some(scores) = self.solver.analyze_until(state, self.weak, deadline) else {
+            let col = crate::solver::center_order(state.width()).find(|&c| state.can_play(c))?;
+            return Some(Decision {
+                value: f64::NAN,
+                nodes: self.solver.nodes() - nodes,
+                elapsed: started.elapsed(),
+                ..Decision::just(col as Column)
+            });
+        };
         let mut best: Option<(usize, i32)> = None;
         for col in crate::solver::center_order(state.width()) {
             if let Some(score) = scores[col] {
@@ -70,5 +80,30 @@ impl Agent<Connect4> for ExactSolver {
 
     fn value_scale(&self, _state: &Connect4) -> ValueScale {
         ValueScale::Exact
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn it_scores_exactly_or_says_it_has_no_value() {
+        let mut solver = ExactSolver::new(22, false).unwrap();
+        // Red has three on the floor: the win is the next stone (score 18 for the mover).
+        let won = Connect4::standard().after("445566").unwrap();
+        let d = solver.select(&won, &SearchLimits::none()).unwrap();
+        assert_eq!((d.mv, d.value), (2, 18.0));
+        // The empty board cannot be solved in a millisecond: the centre, and no value.
+        let d = solver
+            .select(
+                &Connect4::standard(),
+                &SearchLimits::time(Duration::from_millis(1)),
+            )
+            .unwrap();
+        assert_eq!(d.mv, 3);
+        assert!(d.value.is_nan());
+        assert_eq!(solver.value_scale(&won), ValueScale::Exact);
     }
 }
