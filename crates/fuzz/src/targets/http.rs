@@ -103,6 +103,11 @@ impl Target for Http {
                 "POST /api/games/$ID/engine\n{\"agent\":\"alphabeta:tt=4096\"}",
                 "POST /api/games/$ID/undo\n{\"count\":1}",
                 "POST /api/games/$ID/undo\n{}",
+                "POST /api/games/$ID/analysis\n{}",
+                "POST /api/games/$ID/analysis\n{\"agent\":\"random\",\"time_ms\":1}",
+                "POST /api/games\n{\"game\":\"connect4\",\"position\":\"4453\"}",
+                "POST /api/games\n{\"game\":\"tictactoe\",\"record\":\"[Game \\\"tictactoe\\\"]\\n\\n1. b2\\n\"}",
+                "POST /api/games\n{\"game\":\"quoridor\",\"variant\":{\"players\":4,\"size\":5}}",
                 "DELETE /api/games/$ID",
                 "POST /api/games\n{\"game\":\"connect4\",\"variant\":{\"height\":18446744073709551615}}",
                 "POST /api/games\n{\"game\":\"quoridor\",\"variant\":{\"size\":25,\"walls\":4294967295}}",
@@ -127,6 +132,9 @@ impl Target for Http {
             "/engine",
             "/undo",
             "/record",
+            "/analysis",
+            "\"position\"",
+            "\"record\"",
             "\n",
             "{",
             "}",
@@ -211,6 +219,8 @@ impl Target for Http {
             max_searches: 1,
             max_search_mb: 16,
             max_games: 64,
+            // A fuzzed analysis of a long game stays short.
+            max_analysis_time: Duration::from_millis(50),
             ..ply_web::ServerConfig::default()
         };
         self.app = ply_web::router(config);

@@ -29,6 +29,9 @@ const QTP_ERRORS: &[&str] = &[
     "game is over",
 ];
 
+/// ply's own QTP commands, whose refusals say what is wrong in words of their own.
+const QTP_EXTENSIONS: &[&str] = &["setposition", "loadrecord"];
+
 pub struct Qtp {
     engine: QtpEngine,
 }
@@ -92,7 +95,15 @@ impl Target for Qtp {
                 .strip_suffix("\n\n")
                 .ok_or_else(|| format!("{line:?}: the reply does not end with an empty line"))?;
             if let Some(error) = body.strip_prefix("? ") {
-                if !QTP_ERRORS.contains(&error) && !error.starts_with("engine error: ") {
+                // ply's extensions explain themselves; seed 002's commands keep QTP's words.
+                let command = line
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                if QTP_EXTENSIONS.contains(&command.as_str()) && error != "syntax error" {
+                    check_message(error)?;
+                } else if !QTP_ERRORS.contains(&error) && !error.starts_with("engine error: ") {
                     return Err(format!("{line:?}: an unspecified error {}", shown(error)));
                 }
                 if self.engine.state().to_text() != before {
