@@ -21,9 +21,10 @@ impl Game for Quoridor {
             format!(", {} players", self.players)
         };
         format!(
-            "{n}x{n}, {w} walls each{players}",
+            "{n}x{n}, {w} wall{s} each{players}",
             n = self.size,
-            w = self.walls_per_player
+            w = self.walls_per_player,
+            s = if self.walls_per_player == 1 { "" } else { "s" }
         )
     }
 

@@ -44,3 +44,22 @@ test('Quoridor: a wall with its hover preview, a pawn jump, and a refused wall',
     await close();
   }
 });
+
+test('Quoridor for four players: four pawns, each goal side marked, turns go round', async () => {
+  const { page, close, consoleErrors } = await openPage();
+  try {
+    await startGame(page, 'quoridor', { size: 5, players: 4 }, ['human', 'human', 'human', 'human']);
+    let v = await view(page);
+    assert.deepEqual(v.board.pawns.map((p) => p.square), ['c5', 'c1', 'a3', 'e3']);
+    assert.equal(await page.locator('#quoridor-board circle').count(), 4);
+    // Black, then red (seat 2), then white, then green: each steps towards its goal.
+    for (const move of ['c4', 'b3', 'c2', 'd3']) await click(page, move);
+    v = await view(page);
+    assert.deepEqual(v.board.pawns.map((p) => p.square), ['c4', 'c2', 'b3', 'd3']);
+    assert.equal(v.to_move, 0);
+    await screenshot(page, 'quoridor-4-players.png');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});
