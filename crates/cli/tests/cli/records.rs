@@ -298,3 +298,77 @@ fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
     );
     assert!(stderr(&out).contains("record 1"), "{}", stderr(&out));
 }
+
+/// One request to the server at `port` over a plain socket; the reply's body.
+fn http(port: u16, method: &str, path: &str, body: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 2"), "{method} {path}: {head}");
+    body.to_string()
+}
+
+/// The issue's path end to end: a game played and saved with `ply play`, loaded into
+/// `ply serve` from its record (its moves replayed, its record served back), and analysed.
+#[test]
+fn a_game_saved_by_play_loads_into_serve_and_is_analysed() {
+    use std::io::BufRead;
+    let dir = temp_dir("serve");
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let out = ply(&["play", "tictactoe", "--save", path], "a1\nb1\nc2\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record = std::fs::read_to_string(&file).unwrap();
+
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let port: u16 = first
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.trim().trim_end_matches('/').parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+    let request = serde_json::json!({"game": "tictactoe", "record": record}).to_string();
+    let created: serde_json::Value =
+        serde_json::from_str(&http(port, "POST", "/api/games", &request)).unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        created["moves"],
+        serde_json::json!(["a1", "b2", "b1", "c1", "c2", "a3"])
+    );
+    assert_eq!(created["over"], true);
+    let served = http(port, "GET", &format!("/api/games/{id}/record"), "");
+    assert!(served.contains("[Result \"0-1\"]"), "{served}");
+    assert!(served.contains("6. a3"), "{served}");
+    let analysis: serde_json::Value = serde_json::from_str(&http(
+        port,
+        "POST",
+        &format!("/api/games/{id}/analysis"),
+        "{}",
+    ))
+    .unwrap();
+    assert_eq!(analysis["moves"][4]["verdict"], "blunder");
+    let _ = server.kill();
+    let _ = server.wait();
+
+    let out = ply(&["analyze", "tictactoe", path, "--json"], "");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(json["moves"][4]["move"], "c2");
+    assert_eq!(json["moves"][4]["verdict"], "blunder");
+}
