@@ -96,7 +96,9 @@ impl Target for Qtp {
                 .ok_or_else(|| format!("{line:?}: the reply does not end with an empty line"))?;
             if let Some(error) = body.strip_prefix("? ") {
                 // ply's extensions explain themselves; seed 002's commands keep QTP's words.
+                // The engine drops every carriage return before it reads the command.
                 let command = line
+                    .replace('\r', "")
                     .split_whitespace()
                     .next()
                     .unwrap_or("")
