@@ -13,8 +13,8 @@ def test_games_lists_every_registered_game_with_its_descriptor():
     games = {g.name: g for g in ply.games()}
     assert set(games) == {"tictactoe", "connect4", "quoridor", "halma"}
     quoridor = games["quoridor"]
-    assert [p.name for p in quoridor.params][:2] == ["size", "walls"]
-    assert quoridor.seats == ("Black", "White")
+    assert [p.name for p in quoridor.params] == ["size", "walls", "players"]
+    assert quoridor.seats == ("Black", "White", "Red", "Green")
     assert "alphabeta" in quoridor.agents()
     assert games["connect4"].default_agent in games["connect4"].agents()
     for game in games.values():
@@ -28,6 +28,9 @@ def test_new_game_reads_settings():
     assert len(state.legal_moves()) == 131
     assert len(ply.new_game("connect4", width=5, height=4).legal_moves()) == 5
     assert ply.new_game("halma", board="star121", players=6).num_players == 6
+    four = ply.new_game("quoridor", size=5, players=4)
+    assert four.num_players == 4
+    assert len(four.legal_moves()) == 35
 
 
 @pytest.mark.parametrize(
@@ -37,6 +40,7 @@ def test_new_game_reads_settings():
         ("connect4", {"size": 9}, ["'size'", "width"]),
         ("connect4", {"width": 0}, ["width", "1 to"]),
         ("quoridor", {"size": 8}, ["size", "odd"]),
+        ("quoridor", {"players": 5}, ["players", "2 to 4"]),
         ("halma", {"board": "hexagon"}, ["'hexagon'", "star"]),
         ("halma", {"board": "star", "players": 4}, ["players"]),
         ("connect4", {"width": True}, ["width", "True"]),

@@ -171,11 +171,15 @@ impl Record {
         G::DESCRIPTOR.seats.get(seat).and_then(|s| self.tag(s.name))
     }
 
-    /// Writes the result and why the game ended (`None`: not finished, `*`).
+    /// Writes the result and why the game ended (`None`: not finished, `*`); an empty
+    /// reason removes an earlier one (a record read back and played on).
     pub fn set_result(&mut self, scores: Option<&Scores>, reason: &str) {
         let result = scores.map_or_else(|| "*".to_string(), format_scores);
         self.set_tag(RESULT, result);
-        if !reason.is_empty() {
+        if reason.is_empty() {
+            self.tags
+                .retain(|(name, _)| !name.eq_ignore_ascii_case(REASON));
+        } else {
             self.set_tag(REASON, reason);
         }
     }

@@ -209,10 +209,7 @@ pub fn analyze_game<G: Game>(
             .filter(|v| v.is_finite())
         };
         let outcome_before = outcome_of(before, scale);
-        let outcome_after = match next.outcome() {
-            Some(_) => after.and_then(|a| outcome_of(a, scale)),
-            None => after.and_then(|a| outcome_of(a, scale)),
-        };
+        let outcome_after = after.and_then(|a| outcome_of(a, scale));
         let loss = after.map(|a| (before - a).max(0.0));
         // A move worth as much as the engine's choice is as good as it.
         let verdict = if played == decision.mv || loss == Some(0.0) {

@@ -16,9 +16,9 @@
 //!   copy of its moves.
 //!
 //! The default agent is the game's full-strength engine, except where the game names an
-//! analyst of its own (Connect Four's `solver`, the exact solver): that one ignores time
-//! limits and, early in a 7x6 game, takes minutes, so the page uses `alphabeta` with the
-//! time per position instead. `solver` can still be asked for by `agent` (a late position
+//! analyst of its own (Connect Four's `solver`, the exact solver): early in a 7x6 game it
+//! cannot finish within a position's time (it then gives no value, and the move goes
+//! unjudged), so the page uses `alphabeta` with the time per position instead. `solver` can still be asked for by `agent` (a late position
 //! solves in well under a second; `solver:weak=true,table=22` proves only win, draw or loss
 //! with a 32 MiB table).
 
