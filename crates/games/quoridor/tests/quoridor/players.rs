@@ -308,48 +308,12 @@ fn display_draws_every_pawn_and_hand() {
 /// along random games that favour walls so the paths get tight.
 #[test]
 fn generated_walls_equal_brute_force_with_more_players() {
-    use ply_quoridor::{Orientation, Wall, WallProblem};
-    use rand::seq::IndexedRandom;
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
-    let mut cut_offs = 0;
-    for (players, size, walls, games) in [(4, 3, 2, 30), (3, 5, 6, 20), (4, 5, 6, 20), (4, 7, 8, 8)]
-    {
-        for _ in 0..games {
-            let mut s = start(size, walls, players);
-            let mut legal = Vec::new();
-            for _ in 0..150 {
-                s.legal_moves(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                let mut expected = Vec::new();
-                for orientation in [Orientation::Horizontal, Orientation::Vertical] {
-                    for r in 0..size - 1 {
-                        for c in 0..size - 1 {
-                            let wall = Wall {
-                                slot: Square::new(c as u8, r as u8),
-                                orientation,
-                            };
-                            match s.check_wall(s.to_move(), wall) {
-                                Ok(()) => expected.push(Move::Wall(wall)),
-                                Err(WallProblem::CutsOffPawn) => cut_offs += 1,
-                                Err(_) => {}
-                            }
-                        }
-                    }
-                }
-                let listed: Vec<Move> = legal.iter().copied().filter(|m| m.is_wall()).collect();
-                assert_eq!(listed, expected, "position {}", s.to_text());
-                let mv = if !listed.is_empty() && rng.random_bool(0.7) {
-                    *listed.choose(&mut rng).unwrap()
-                } else {
-                    *legal.choose(&mut rng).unwrap()
-                };
-                s.play(mv);
-            }
-        }
-    }
+    let starts: Vec<(Quoridor, usize)> =
+        [(4, 3, 2, 30), (3, 5, 6, 20), (4, 5, 6, 20), (4, 7, 8, 8)]
+            .into_iter()
+            .map(|(players, size, walls, games)| (start(size, walls, players), games))
+            .collect();
+    let cut_offs = crate::rules::walls_match_brute_force(&starts, 150, 11);
     assert!(
         cut_offs > 50,
         "the games must meet the path rule often ({cut_offs})"

@@ -207,20 +207,22 @@ fn display_draws_pawns_and_walls() {
     let _ = Move::Wall; // the public move type is re-exported
 }
 
-/// The shortcuts in wall generation (path test, corner test) must list exactly the walls the
-/// full check accepts: compare with brute force along random games full of walls.
-#[test]
-fn generated_walls_equal_brute_force() {
+/// Plays `games` random games from each start, `plies` plies at most, favouring walls so
+/// the boards fill up and paths get tight; at every position the generated walls must be
+/// exactly those the full check accepts (brute force over every slot). Returns how often a
+/// wall was refused for cutting a pawn off, so a caller can see the path rule was met.
+pub fn walls_match_brute_force(starts: &[(Quoridor, usize)], plies: usize, rng_seed: u64) -> usize {
     use ply_quoridor::{Orientation, Square, Wall, WallProblem};
     use rand::seq::IndexedRandom;
-    use rand::SeedableRng;
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     let mut cut_offs = 0;
-    for (size, walls, games) in [(3, 4, 30), (5, 10, 30), (7, 20, 10), (9, 30, 6)] {
-        for _ in 0..games {
-            let mut s = Quoridor::new(size, walls).unwrap();
-            let mut legal = Vec::new();
-            for _ in 0..200 {
+    let mut legal = Vec::new();
+    for (start, games) in starts {
+        let size = start.size();
+        for _ in 0..*games {
+            let mut s = start.clone();
+            for _ in 0..plies {
                 s.legal_moves(&mut legal);
                 if legal.is_empty() {
                     break;
@@ -243,10 +245,8 @@ fn generated_walls_equal_brute_force() {
                 }
                 let listed: Vec<Move> = legal.iter().copied().filter(|m| m.is_wall()).collect();
                 assert_eq!(listed, expected, "position {}", s.to_text());
-                // Favour walls so the boards fill up and paths get tight.
-                let walls_only: Vec<Move> = listed.clone();
-                let mv = if !walls_only.is_empty() && rand::Rng::random_bool(&mut rng, 0.7) {
-                    *walls_only.choose(&mut rng).unwrap()
+                let mv = if !listed.is_empty() && rng.random_bool(0.7) {
+                    *listed.choose(&mut rng).unwrap()
                 } else {
                     *legal.choose(&mut rng).unwrap()
                 };
@@ -254,6 +254,18 @@ fn generated_walls_equal_brute_force() {
             }
         }
     }
+    cut_offs
+}
+
+/// The shortcuts in wall generation (path test, corner test) must list exactly the walls the
+/// full check accepts: compare with brute force along random games full of walls.
+#[test]
+fn generated_walls_equal_brute_force() {
+    let starts: Vec<(Quoridor, usize)> = [(3, 4, 30), (5, 10, 30), (7, 20, 10), (9, 30, 6)]
+        .into_iter()
+        .map(|(size, walls, games)| (Quoridor::new(size, walls).unwrap(), games))
+        .collect();
+    let cut_offs = walls_match_brute_force(&starts, 200, 7);
     assert!(
         cut_offs > 100,
         "the games must meet the path rule often ({cut_offs})"
