@@ -65,8 +65,10 @@ impl OpeningSource {
 
     /// Reads openings from a file, one per line; blank lines and `#` comments are skipped.
     pub fn from_file(path: &Path) -> Result<Self, ArenaError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ArenaError::io("cannot read openings file", path, e))?;
+        // Read with the record reader's limits: a device or a FIFO named by mistake is
+        // refused, not read forever.
+        let text = ply_core::record::read_text_file(path, "openings")
+            .map_err(|e| ArenaError::setting("--openings", path.display(), &e.to_string()))?;
         Ok(OpeningSource::Lines {
             origin: path.display().to_string(),
             lines: text.lines().map(str::to_string).collect(),

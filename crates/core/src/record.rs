@@ -324,17 +324,24 @@ impl Record {
 /// larger than [`MAX_RECORD_BYTES`] (whatever its size claims) or not UTF-8. The path is
 /// shown quoted (it may be anything a protocol peer sent).
 pub fn read_file(path: &std::path::Path) -> Result<Vec<Record>, RecordError> {
+    Record::parse_all(&read_text_file(path, "record")?)
+}
+
+/// The text of the file at `path` (a `what` file: "record", "openings"), refusing a file
+/// that is missing, not a regular file (a FIFO or a device would block or never end), larger
+/// than [`MAX_RECORD_BYTES`] whatever its size claims, or not UTF-8.
+pub fn read_text_file(path: &std::path::Path, what: &str) -> Result<String, RecordError> {
     use std::io::Read;
     let fail = |reason: String| RecordError::File {
         path: path.display().to_string(),
         reason,
     };
-    let cannot = |e: std::io::Error| fail(format!("cannot read the record file: {e}"));
+    let cannot = |e: std::io::Error| fail(format!("cannot read the {what} file: {e}"));
     let file = std::fs::File::open(path).map_err(cannot)?;
     if !file.metadata().map_err(cannot)?.is_file() {
-        return Err(fail(
-            "not a regular file: a record file is a text file".into(),
-        ));
+        return Err(fail(format!(
+            "not a regular file: {what} files are text files"
+        )));
     }
     let mut bytes = Vec::new();
     file.take(MAX_RECORD_BYTES as u64 + 1)
@@ -342,16 +349,15 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<Record>, RecordError> {
         .map_err(cannot)?;
     if bytes.len() > MAX_RECORD_BYTES {
         return Err(fail(format!(
-            "more than {MAX_RECORD_BYTES} bytes, the most a record file may hold"
+            "more than {MAX_RECORD_BYTES} bytes, the limit for {what} files"
         )));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         fail(format!(
-            "not UTF-8 text (bad byte at offset {}): a record is text",
+            "not UTF-8 text (bad byte at offset {}): {what} files are text",
             e.utf8_error().valid_up_to()
         ))
-    })?;
-    Record::parse_all(&text)
+    })
 }
 
 /// A record replayed: where it started, its moves and where it ended.

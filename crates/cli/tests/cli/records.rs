@@ -110,6 +110,22 @@ fn positions_and_records_that_break_a_rule_are_refused_by_name() {
             vec!["perft", "tictactoe", "--record", &garbage],
             "not UTF-8",
         ),
+        // A device would be read forever: refused as not a regular file.
+        (
+            vec!["play", "tictactoe", "--record", "/dev/zero"],
+            "not a regular file",
+        ),
+        (
+            vec![
+                "arena",
+                "tictactoe",
+                "--agents",
+                "random;greedy",
+                "--openings",
+                "/dev/zero",
+            ],
+            "not a regular file",
+        ),
         (
             vec!["analyze", "tictactoe", &not_record],
             "moves before any tag",
