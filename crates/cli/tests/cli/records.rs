@@ -248,21 +248,14 @@ fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
 
     // An arena run writes records.txt; its unfinished records serve as openings.
     let run = dir.join("run");
-    let out = ply(
-        &[
-            "arena",
-            "tictactoe",
-            "--agents",
-            "random;greedy",
-            "--games",
-            "2",
-            "--openings",
-            "random:2",
-            "--out",
-            run.to_str().unwrap(),
-        ],
-        "",
-    );
+    let out = arena_tictactoe(&[
+        "--games",
+        "2",
+        "--openings",
+        "random:2",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let records = std::fs::read_to_string(run.join("records.txt")).unwrap();
     assert_eq!(
@@ -284,35 +277,25 @@ fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
     assert!(out.status.success(), "{}", stderr(&out));
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, "[Game \"tictactoe\"]\n\n1. b2\n2. a1\n\n[Game \"tictactoe\"]\n[Position \"x........\"]\n\n1. b2\n").unwrap();
-    let out = ply(
-        &[
-            "arena",
-            "tictactoe",
-            "--agents",
-            "random;greedy",
-            "--games",
-            "4",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--json",
-        ],
-        "",
-    );
+    let out = arena_tictactoe(&[
+        "--games",
+        "4",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let bad = dir.join("bad-openings.txt");
     std::fs::write(&bad, "[Game \"connect4\"]\n\n1. 4\n").unwrap();
-    let out = ply(
-        &[
-            "arena",
-            "tictactoe",
-            "--agents",
-            "random;greedy",
-            "--openings",
-            bad.to_str().unwrap(),
-        ],
-        "",
-    );
+    let out = arena_tictactoe(&["--openings", bad.to_str().unwrap()]);
     assert!(stderr(&out).contains("record 1"), "{}", stderr(&out));
+}
+
+/// `ply arena tictactoe --agents "random;greedy"` with `more` flags.
+fn arena_tictactoe(more: &[&str]) -> std::process::Output {
+    let mut args = vec!["arena", "tictactoe", "--agents", "random;greedy"];
+    args.extend_from_slice(more);
+    ply(&args, "")
 }
 
 /// One request to the server at `port` over a plain socket; the reply's body.

@@ -44,9 +44,9 @@ const OPENSPIEL_PERFT_CROWDED: &[(usize, usize, u32, &[u64])] = &[
     (3, 5, 0, &[3, 9, 27, 90, 300, 1_000, 3_313, 11_024, 36_185]),
 ];
 
-#[test]
-fn perft_matches_openspiel_on_crowded_boards() {
-    for &(players, size, walls, counts) in OPENSPIEL_PERFT_CROWDED {
+/// Checks every count of `table`: (players, size, walls each, counts from depth 1).
+fn check_perft(table: &[(usize, usize, u32, &[u64])]) {
+    for &(players, size, walls, counts) in table {
         let mut state = start(size, walls, players);
         for (depth, &expected) in counts.iter().enumerate() {
             assert_eq!(
@@ -60,19 +60,14 @@ fn perft_matches_openspiel_on_crowded_boards() {
 }
 
 #[test]
+fn perft_matches_openspiel_on_crowded_boards() {
+    check_perft(OPENSPIEL_PERFT_CROWDED);
+}
+
+#[test]
 fn perft_matches_openspiel() {
-    for &(players, size, walls, counts) in OPENSPIEL_PERFT {
-        let mut state = start(size, walls, players);
-        for (depth, &expected) in counts.iter().enumerate() {
-            // The deepest 9x9 count takes a few seconds; the test profile is optimised.
-            assert_eq!(
-                perft(&mut state, depth as u32 + 1),
-                expected,
-                "{players} players, {size}x{size}, {walls} walls, depth {}",
-                depth + 1
-            );
-        }
-    }
+    // The deepest 9x9 count takes a few seconds; the test profile is optimised.
+    check_perft(OPENSPIEL_PERFT);
 }
 
 #[test]
