@@ -73,4 +73,12 @@ pub trait Agent<G: Game>: Send {
     fn value_scale(&self, _state: &G) -> ValueScale {
         ValueScale::Negamax
     }
+
+    /// The value of every legal move for the player to move in `state`, in this agent's
+    /// scale ([`Agent::value_scale`]): what a solver view shows beside each move. `None`
+    /// when the agent cannot score moves one by one (most agents), when the game is over,
+    /// or when `limits` ran out first: a partial answer would be mistaken for a whole one.
+    fn move_values(&mut self, _state: &G, _limits: &SearchLimits) -> Option<Vec<(G::Move, f64)>> {
+        None
+    }
 }

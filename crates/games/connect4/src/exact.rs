@@ -81,6 +81,27 @@ impl Agent<Connect4> for ExactSolver {
     fn value_scale(&self, _state: &Connect4) -> ValueScale {
         ValueScale::Exact
     }
+
+    /// Every playable column with its exact score for the player to move (Pons' scale:
+    /// see the module's introduction), or `None` out of time.
+    fn move_values(
+        &mut self,
+        state: &Connect4,
+        limits: &SearchLimits,
+    ) -> Option<Vec<(Column, f64)>> {
+        if state.is_terminal() {
+            return None;
+        }
+        let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
+        let scores = self.solver.analyze_until(state, self.weak, deadline)?;
+        Some(
+            scores
+                .iter()
+                .enumerate()
+                .filter_map(|(col, score)| score.map(|s| (col as Column, s as f64)))
+                .collect(),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +126,27 @@ mod tests {
         assert_eq!(d.mv, 3);
         assert!(d.value.is_nan());
         assert_eq!(solver.value_scale(&won), ValueScale::Exact);
+    }
+
+    #[test]
+    fn it_scores_every_playable_column_or_none_out_of_time() {
+        let mut solver = ExactSolver::new(22, false).unwrap();
+        // Red's three on the floor win at once at either end (18); any other column lets
+        // Yellow block, and wins no sooner.
+        let won = Connect4::standard().after("445566").unwrap();
+        let values = solver.move_values(&won, &SearchLimits::none()).unwrap();
+        assert_eq!(values.len(), 7);
+        assert!(values.contains(&(2, 18.0)) && values.contains(&(6, 18.0)));
+        assert!(values.iter().all(|&(col, v)| col == 2 || col == 6 || v < 18.0));
+        let full = Connect4::standard().after("1111112").unwrap();
+        let cols: Vec<Column> = solver
+            .move_values(&full, &SearchLimits::none())
+            .unwrap()
+            .iter()
+            .map(|&(c, _)| c)
+            .collect();
+        assert_eq!(cols, vec![1, 2, 3, 4, 5, 6]);
+        let quick = SearchLimits::time(Duration::from_millis(1));
+        assert_eq!(solver.move_values(&Connect4::standard(), &quick), None);
     }
 }
