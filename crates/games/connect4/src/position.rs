@@ -34,6 +34,9 @@ pub struct Shape<B> {
     /// `k = 4` and every shift the threat formula makes stays below the integer's width,
     /// so plain shifts do (the common case: 7x6 shifts by at most 24 of 64 bits).
     plain_shifts: bool,
+    /// The cells of the second, fourth, sixth … rows (bit rows 1, 3, 5 …): the rows the
+    /// second player can claim by answering in the same column (see `solver::parity`).
+    even_rows: B,
 }
 
 impl Shape<u64> {
@@ -43,10 +46,12 @@ impl Shape<u64> {
         let (width, height) = (7, 6);
         let mut bottom = 0u64;
         let mut board = 0u64;
+        let mut even_rows = 0u64;
         let mut c = 0;
         while c < width {
             bottom |= 1 << (c * (height + 1));
             board |= ((1 << height) - 1) << (c * (height + 1));
+            even_rows |= 0b10_1010 << (c * (height + 1));
             c += 1;
         }
         Shape {
@@ -56,6 +61,7 @@ impl Shape<u64> {
             bottom,
             board,
             plain_shifts: true,
+            even_rows,
         }
     }
 }
@@ -68,9 +74,13 @@ impl<B: Bits> Shape<B> {
         let column = B::bit(height) - B::ONE;
         let mut bottom = B::ZERO;
         let mut board = B::ZERO;
+        let mut even_rows = B::ZERO;
         for c in 0..width {
             bottom |= B::bit(c * (height + 1));
             board |= column.shl_sat(c * (height + 1));
+            for row in (1..height).step_by(2) {
+                even_rows |= B::bit(c * (height + 1) + row);
+            }
         }
         Shape {
             width,
@@ -79,6 +89,7 @@ impl<B: Bits> Shape<B> {
             bottom,
             board,
             plain_shifts: k == 4 && 3 * (height + 2) < B::BITS,
+            even_rows,
         }
     }
 
@@ -104,6 +115,11 @@ impl<B: Bits> Shape<B> {
     #[inline]
     pub fn bottom(&self) -> B {
         self.bottom
+    }
+    /// The cells of the second, fourth … rows counted from the bottom.
+    #[inline]
+    pub fn even_rows(&self) -> B {
+        self.even_rows
     }
     #[inline]
     fn stride(&self) -> u32 {

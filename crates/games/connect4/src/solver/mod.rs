@@ -6,6 +6,7 @@
 //! of the winner's stones still in hand after the winning move plus one (so on 7x6 a win
 //! with one's k-th stone scores 22 − k); negative = a loss, likewise; 0 = a draw.
 
+mod parity;
 mod search;
 mod sorter;
 mod table;

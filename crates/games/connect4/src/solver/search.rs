@@ -40,6 +40,7 @@ impl Geometry<u64> for Standard {
     }
 }
 
+use super::parity::claimeven_bound;
 use super::sorter::MoveSorter;
 use super::table::TranspositionTable;
 
@@ -72,6 +73,10 @@ const TABLE_MOVE_BONUS: u32 = 1;
 /// From this many moves on, the search checks whether each side can still complete a line
 /// at all (earlier both always can, and the test would only cost time).
 const CAN_STILL_WIN_FROM: i32 = 20;
+
+/// From this many moves on, nodes with the first player to move try the claimeven bound
+/// (before, the first player's share always holds a whole bottom row or more).
+const CLAIMEVEN_FROM: i32 = 0;
 
 /// Positions with more empty cells than this order moves by their threats alone.
 /// Measured (mean nodes): with the playable term everywhere, `Test_L1_R1` 4,084 and the
@@ -306,6 +311,19 @@ impl<'t> Search<'t> {
                 alpha = 0;
                 if alpha >= beta {
                     return alpha;
+                }
+            }
+        }
+
+        // With the first player to move on an even-height board, the second may be able to
+        // hold every line of the first by answering in the same column (claimeven).
+        if moves >= CLAIMEVEN_FROM && moves % 2 == 0 && shape.height() % 2 == 0 && beta > -1 {
+            if let Some(bound) = claimeven_bound(&shape, p) {
+                if beta > bound {
+                    beta = bound;
+                    if alpha >= beta {
+                        return beta;
+                    }
                 }
             }
         }
