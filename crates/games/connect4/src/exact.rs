@@ -137,7 +137,9 @@ mod tests {
         let values = solver.move_values(&won, &SearchLimits::none()).unwrap();
         assert_eq!(values.len(), 7);
         assert!(values.contains(&(2, 18.0)) && values.contains(&(6, 18.0)));
-        assert!(values.iter().all(|&(col, v)| col == 2 || col == 6 || v < 18.0));
+        assert!(values
+            .iter()
+            .all(|&(col, v)| col == 2 || col == 6 || v < 18.0));
         let full = Connect4::standard().after("1111112").unwrap();
         let cols: Vec<Column> = solver
             .move_values(&full, &SearchLimits::none())
