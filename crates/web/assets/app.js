@@ -14,6 +14,12 @@ const ui = {
   thinking: false,
   generation: 0,      // bumped by new game / undo so stale engine answers are dropped
   selectedPeg: null,  // halma: [x, y] of the peg picked first
+  solverView: false,  // the "Solver view" toggle
+  // The solver view's answer: for which position (key: game id and version), the answer
+  // or the error, and whether a request is out (one at a time: the latest position is
+  // asked for when it comes back).
+  solver: { key: null, answer: null, error: null },
+  solverAsking: false,
 };
 
 // ---------- API ----------
@@ -263,26 +269,158 @@ function render() {
   $('status').textContent = `${v.game} ${v.variant} · ${who}${extra}`;
   const draw = { connect4: drawConnect4, quoridor: drawQuoridor, halma: drawHalma, tictactoe: drawTicTacToe };
   board.append(draw[v.board.kind](v));
+  renderSolverNote(v);
+  askSolver(v);
   syncLocation();
+}
+
+// ---------- solver view ----------
+
+// Whether the game of view `v` has a solver view (GET /api/games says).
+function hasSolverView(v) {
+  const info = ui.games.find((g) => g.name === v.game);
+  return Boolean(info && info.has_solver_view);
+}
+
+// Whether the solver's scores are to be shown for view `v` now.
+function solverShown(v) {
+  return ui.solverView && hasSolverView(v) && !v.over;
+}
+
+const solverKey = (v) => `${v.id}:${v.version}`;
+
+// Asks the server to score the moves of the position on the board, unless it was asked
+// already; with a request out, the position is asked for when that one comes back.
+function askSolver(v) {
+  if (!solverShown(v) || ui.solverAsking || ui.solver.key === solverKey(v)) return;
+  const key = solverKey(v);
+  ui.solver = { key, answer: null, error: null };
+  ui.solverAsking = true;
+  api('POST', `/games/${v.id}/solver`, {})
+    .then((answer) => {
+      // An answer to a position the page has left is dropped (the key moved on), and so
+      // is one the server made for another version of the game.
+      if (ui.solver.key !== key) return;
+      if (answer.version === v.version) ui.solver.answer = answer;
+      else ui.solver.error = 'the position changed while the solver thought';
+    })
+    .catch((e) => {
+      if (ui.solver.key === key) ui.solver.error = e.message;
+    })
+    .finally(() => {
+      ui.solverAsking = false;
+      if (ui.view) render();
+    });
+}
+
+// The solver's answer for view `v`, or null while it is not in.
+function solverAnswer(v) {
+  return ui.solver.key === solverKey(v) ? ui.solver.answer : null;
+}
+
+// An exact score in Pascal Pons' scale, in words for the player to move: a win with the
+// mover's next stone scores (cells + 1 - stones) / 2, one less for each later stone of the
+// mover's; a loss to the opponent's very next stone -(cells - stones) / 2, one less in
+// magnitude for each later stone of the opponent's; 0 a draw.
+function solverText(value, width, height, stones) {
+  const cells = width * height;
+  if (value > 0) return `win in ${Math.floor((cells + 1 - stones) / 2) - value + 1}`;
+  if (value < 0) return `loss in ${Math.floor((cells - stones) / 2) + value + 1}`;
+  return 'draw';
+}
+
+// The line under the board: what the solver view is doing.
+function renderSolverNote(v) {
+  const toggle = $('solver-toggle');
+  const note = $('solver-note');
+  toggle.hidden = !hasSolverView(v);
+  $('solver-view').checked = ui.solverView;
+  note.hidden = !(ui.solverView && hasSolverView(v));
+  if (note.hidden) return;
+  const answer = solverAnswer(v);
+  const error = ui.solver.key === solverKey(v) ? ui.solver.error : null;
+  if (v.over) {
+    note.textContent = 'solver: the game is over';
+  } else if (error) {
+    note.textContent = 'solver: ' + error;
+  } else if (!answer) {
+    note.textContent = 'solver: thinking…';
+  } else if (!answer.complete) {
+    note.textContent = `solver: ${answer.reason}`;
+  } else {
+    const scored = answer.moves.length;
+    let text = `solver: ${scored} move${scored === 1 ? '' : 's'} scored in ${answer.time_ms} ms (${answer.agent})`;
+    // A game drawn without a strip of labels lists its moves' values here.
+    if (v.board.kind !== 'connect4') text += ': ' + answer.moves.map((m) => `${m.move} ${m.value}`).join(', ');
+    note.textContent = text;
+  }
+}
+
+// The strip of labels above a Connect Four board, one per column: its score in words and
+// as a number, "…" while the solver thinks, "?" when it found none in time; nothing over a
+// full column.
+function drawSolverStrip(svg, v, cell, top) {
+  const b = v.board;
+  const answer = solverAnswer(v);
+  const error = ui.solver.key === solverKey(v) ? ui.solver.error : null;
+  const values = new Map(answer && answer.complete ? answer.moves.map((m) => [m.move, m.value]) : []);
+  const stones = b.rows.reduce((n, row) => n + row.filter((owner) => owner !== null).length, 0);
+  const legal = new Set(v.legal);
+  for (let col = 0; col < b.width; col++) {
+    const move = b.column_moves[col];
+    if (!legal.has(move)) continue;
+    const x = col * cell + cell / 2;
+    const g = el('g', { class: 'solver-label', 'data-column-move': move }, svg);
+    const title = el('title', {}, g);
+    let word, rest = '', raw = '', kind;
+    if (values.has(move)) {
+      const value = values.get(move);
+      const text = solverText(value, b.width, b.height, stones);
+      [word, rest] = text.startsWith('draw') ? ['draw', ''] : [text.split(' ')[0], text.slice(text.indexOf(' ') + 1)];
+      raw = value > 0 ? '+' + value : String(value);
+      kind = 'solver-' + word;
+      g.dataset.label = text;
+      g.dataset.value = String(value);
+      title.textContent = `column ${move}: ${text} (score ${value})`;
+    } else if (answer || error) {
+      word = '?';
+      kind = 'solver-pending';
+      g.dataset.label = 'unknown';
+      title.textContent = `column ${move}: ${error || answer.reason || 'no score'}`;
+    } else {
+      word = '…';
+      kind = 'solver-pending';
+      g.dataset.label = 'pending';
+      title.textContent = `column ${move}: the solver is thinking`;
+    }
+    g.setAttribute('class', 'solver-label ' + kind);
+    el('text', { x, y: 14, class: 'solver-word' }, g).textContent = word;
+    if (rest) el('text', { x, y: 29, class: 'solver-rest' }, g).textContent = rest;
+    if (raw) el('text', { x, y: top - 4, class: 'solver-raw' }, g).textContent = raw;
+  }
 }
 
 function drawConnect4(v) {
   const b = v.board;
   const cell = 60;
-  const svg = el('svg', { viewBox: `0 0 ${b.width * cell} ${b.height * cell}`, id: 'connect4-board' });
-  el('rect', { x: 0, y: 0, width: b.width * cell, height: b.height * cell, rx: 10, fill: '#2a6f97' }, svg);
+  // With the solver view on, a strip above the board holds each column's score.
+  const top = solverShown(v) ? 46 : 0;
+  const svg = el('svg', { viewBox: `0 0 ${b.width * cell} ${top + b.height * cell}`, id: 'connect4-board' });
+  if (top) drawSolverStrip(svg, v, cell, top);
+  el('rect', { x: 0, y: top, width: b.width * cell, height: b.height * cell, rx: 10, fill: '#2a6f97' }, svg);
   for (let row = 0; row < b.height; row++) {
     for (let col = 0; col < b.width; col++) {
       const owner = b.rows[row][col];
       el('circle', {
-        cx: col * cell + cell / 2, cy: (b.height - 1 - row) * cell + cell / 2, r: cell * 0.4,
+        cx: col * cell + cell / 2, cy: top + (b.height - 1 - row) * cell + cell / 2, r: cell * 0.4,
         class: owner === null ? 'hole' : 'p' + owner,
       }, svg);
     }
   }
   for (let col = 0; col < b.width; col++) {
     const hit = el('rect', {
-      x: col * cell, y: 0, width: cell, height: b.height * cell,
+      // Below the strip, so a label's tooltip shows on hover.
+      x: col * cell, y: top, width: cell, height: b.height * cell,
       class: 'column-hit', 'data-move': b.column_moves[col],
     }, svg);
     hit.addEventListener('click', () => playMove(b.column_moves[col]));
@@ -470,6 +608,7 @@ function locationHash(v) {
   params.set('game', v.game);
   for (const [key, value] of Object.entries(v.settings || {})) params.set(key, value);
   params.set('position', v.text);
+  if (ui.solverView && hasSolverView(v)) params.set('solver', '1');
   return '#' + params.toString();
 }
 
@@ -489,7 +628,7 @@ function requestFromHash(hash) {
   for (const [key, value] of params) {
     if (key === 'position') {
       if (value !== '') request.position = value;
-    } else if (key !== 'game') {
+    } else if (key !== 'game' && key !== 'solver') {
       request.variant[key] = value;
     }
   }
@@ -501,7 +640,13 @@ function requestFromHash(hash) {
 async function startFromLocation() {
   if (typeof location === 'undefined') return false;
   const request = requestFromHash(location.hash);
+  if (request) ui.solverView = solverFromHash(location.hash);
   return request ? startFrom(request) : false;
+}
+
+// Whether a link asks for the solver view (solver=1 beside the game and position).
+function solverFromHash(hash) {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('solver') === '1';
 }
 
 // Starts a game from a create request (a position or a record), shows its game and settings
@@ -642,10 +787,17 @@ function wireStartControls() {
   $('load').addEventListener('click', loadText);
   $('load-file').addEventListener('change', loadFile);
   $('analyse').addEventListener('click', analyse);
+  $('solver-view').addEventListener('change', () => {
+    ui.solverView = $('solver-view').checked;
+    if (ui.view) render();
+  });
   window.addEventListener('hashchange', async () => {
     // Our own replaceState fires no hashchange: this is a link pasted or followed.
     const request = requestFromHash(location.hash);
-    if (request && !(ui.view && location.hash === locationHash(ui.view))) await startFrom(request);
+    if (request && !(ui.view && location.hash === locationHash(ui.view))) {
+      ui.solverView = solverFromHash(location.hash);
+      await startFrom(request);
+    }
   });
 }
 

@@ -11,6 +11,7 @@
 //! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back (`0`: none, a no-op) |
 //! | `GET /api/games/{id}/record` | | the game record (`ply_core::record`), as a text file |
 //! | `POST /api/games/{id}/analysis` | `{"agent": "alphabeta", "time_ms": 100}` (both optional) | the analysis of every move from the game's start (`ply analyze --json`'s shape) |
+//! | `POST /api/games/{id}/solver` | `{"time_ms": 1000}` (optional; the body too) | the solver view: every legal move's exact value, `{"moves": [{"move": "3", "value": 18}, …], "complete": true, "id", "version", "agent", "scale", "time_ms", "cap_ms"}`, or `"complete": false`, no moves and a `reason` when not solved in time (see `solver`; games whose `has_solver_view` is true) |
 //!
 //! Errors are `{"error": {"kind", "message"}}`, the message naming the input (at most 80
 //! characters of it, control characters escaped) and the rule:
@@ -18,14 +19,14 @@
 //! | status | kinds |
 //! |---|---|
 //! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8), `bad_position`, `bad_record`, `bad_start` (a game's start that cannot be read or replayed; see `start`) |
-//! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint` |
+//! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint`, `no_solver_view` (a solver view of a game without one) |
 //! | 405 | `method_not_allowed` (with the `Allow` header) |
 //! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
-//! | 409 | `game_over` (a move or engine request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine, or an analysis, is already running on this game) |
+//! | 409 | `game_over` (a move, engine or solver view request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine, or an analysis, is already running on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
 //! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also an agent whose tables would take more than the server's `max_search_mb`), `unknown_level`, `bad_field` |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
-//! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace; as many analyses running as there are slots), `too_many_games` |
+//! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace, for a solver view within the cap; as many analyses running as there are slots), `too_many_games` |
 //! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
@@ -48,10 +49,11 @@ use serde_json::{json, Value};
 use crate::analysis::{run_analysis, time_per_position, DEFAULT_POSITION_TIME};
 use crate::engine::run_search;
 use crate::error::ApiError;
-use crate::extract::{GameId, JsonBody};
+use crate::extract::{GameId, JsonBody, OptionalJsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
 use crate::record::MoveNote;
+use crate::solver::{run_solver, DEFAULT_SOLVER_TIME};
 use crate::start::Start;
 use crate::{AppState, MIN_MOVE_TIME};
 
@@ -81,6 +83,14 @@ pub struct AnalysisRequest {
     /// Seed of the agent's randomness (1 if absent, so an analysis can be repeated).
     #[serde(alias = "seed")]
     pub rng_seed: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolverRequest {
+    /// The time to solve in, clamped to the server's move cap (default
+    /// [`DEFAULT_SOLVER_TIME`], within the cap).
+    pub time_ms: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -177,6 +187,7 @@ pub async fn delete_game(
     GameId(id): GameId,
 ) -> Result<StatusCode, ApiError> {
     app.store.remove(&id)?;
+    app.solvers.forget(&id);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -331,6 +342,43 @@ pub async fn analyse(
     let mut answer =
         run_analysis(job, app.slots.semaphore(), app.slots.size(), arrival, total).await?;
     answer["id"] = Value::from(id);
+    Ok(Json(answer))
+}
+
+/// The solver view of the game's current position (see `solver`); the answer names the
+/// position's `version`, so a client can drop an answer to a position it has left.
+pub async fn solver_view(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    body: Result<OptionalJsonBody<SolverRequest>, ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    let arrival = Instant::now();
+    let game = app.store.get(&id)?;
+    let OptionalJsonBody(request) = body?;
+    let asked = request
+        .time_ms
+        .unwrap_or(DEFAULT_SOLVER_TIME.as_millis() as u64);
+    let cap = time_cap(Some(asked), app.config.max_move_time)?;
+    let (job, version) = {
+        let session = game.session();
+        (
+            session.solver_job(app.config.max_search_mb)?,
+            session.version(),
+        )
+    };
+    let keep = || app.store.holds(&game);
+    let mut answer = run_solver(
+        job,
+        app.solvers.clone(),
+        &id,
+        &app.slots,
+        arrival,
+        cap,
+        keep,
+    )
+    .await?;
+    answer["id"] = Value::from(id);
+    answer["version"] = Value::from(version);
     Ok(Json(answer))
 }
 

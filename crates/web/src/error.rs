@@ -19,7 +19,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ApiError {
     /// No route with this path.
-    #[error("no endpoint {}: the API is GET|POST /api/games and /api/games/{{id}}[/moves|/engine|/undo|/record|/analysis]", quote(.0))]
+    #[error("no endpoint {}: the API is GET|POST /api/games and /api/games/{{id}}[/moves|/engine|/undo|/record|/analysis|/solver]", quote(.0))]
     NoSuchEndpoint(String),
     /// No game with this id (never created, deleted, or from another server run).
     #[error("no game with id {}", quote(.0))]
@@ -51,6 +51,11 @@ pub enum ApiError {
     /// A request field with a value outside what it accepts.
     #[error("bad field '{field}': {}", tame(rule))]
     BadField { field: &'static str, rule: String },
+    /// A solver view asked of a game with no exact analyst to score its moves.
+    #[error(
+        "{game} has no solver view: no exact solver scores its moves (games with one: {known})"
+    )]
+    NoSolverView { game: String, known: String },
     /// More undo than moves played.
     #[error("cannot undo {asked} move(s): only {played} played")]
     CannotUndo { asked: usize, played: usize },
@@ -142,6 +147,7 @@ impl ApiError {
             ApiError::Spec(_) => "bad_agent",
             ApiError::UnknownLevel { .. } => "unknown_level",
             ApiError::BadField { .. } => "bad_field",
+            ApiError::NoSolverView { .. } => "no_solver_view",
             ApiError::BadStart { kind, .. } => kind,
             ApiError::CannotUndo { .. } => "cannot_undo",
             ApiError::PositionChanged => "position_changed",
@@ -161,7 +167,8 @@ impl ApiError {
         match self {
             ApiError::NoSuchEndpoint(_)
             | ApiError::UnknownGameId(_)
-            | ApiError::UnknownGame { .. } => StatusCode::NOT_FOUND,
+            | ApiError::UnknownGame { .. }
+            | ApiError::NoSolverView { .. } => StatusCode::NOT_FOUND,
             ApiError::Game(GameError::GameOver)
             | ApiError::GameOver
             | ApiError::CannotUndo { .. }

@@ -1,6 +1,7 @@
 //! The request parts handlers read, with every rejection turned into an [`ApiError`], so a
 //! malformed body or path gets the same JSON error shape as everything else.
 
+use axum::body::HttpBody;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, OriginalUri, Path, Request};
 use axum::http::request::Parts;
@@ -33,6 +34,23 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
                 ),
             }),
         }
+    }
+}
+
+/// A JSON body of type `T` that may be left out: a request whose body is known to be empty
+/// (no `Content-Length`, or 0, and no `Transfer-Encoding`) reads as `T::default()`; a body
+/// that is there must be the JSON [`JsonBody`] reads.
+pub struct OptionalJsonBody<T>(pub T);
+
+impl<T: DeserializeOwned + Default> FromRequest<AppState> for OptionalJsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, app: &AppState) -> Result<Self, ApiError> {
+        if request.body().size_hint().exact() == Some(0) {
+            return Ok(OptionalJsonBody(T::default()));
+        }
+        let JsonBody(value) = JsonBody::from_request(request, app).await?;
+        Ok(OptionalJsonBody(value))
     }
 }
 

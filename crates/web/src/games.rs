@@ -16,11 +16,26 @@ use crate::error::ApiError;
 use crate::faults;
 use crate::levels::{default_level, levels};
 use crate::session::Session;
+use crate::solver::solver_view_spec;
 use crate::start::{start_session, Start};
 
 /// Every game name, in the order the page lists them (the registry's order).
 pub fn game_names() -> Vec<&'static str> {
     GameId::ALL.iter().map(|g| g.name()).collect()
+}
+
+/// Whether `game` has a solver view (see `solver`): an exact analyst that scores moves.
+pub fn has_solver_view(game: GameId) -> bool {
+    with_game!(game, |G| solver_view_spec::<G>().is_some())
+}
+
+/// The games with a solver view, in the page's order.
+pub fn solver_view_games() -> Vec<&'static str> {
+    GameId::ALL
+        .iter()
+        .filter(|&&game| has_solver_view(game))
+        .map(|game| game.name())
+        .collect()
 }
 
 /// The variant settings of a create request: names and values (numbers or names; `null`
@@ -175,7 +190,8 @@ fn param_json(param: &ply_core::Param) -> Value {
     })
 }
 
-/// One game as `GET /api/games` describes it: its descriptor and its levels.
+/// One game as `GET /api/games` describes it: its descriptor, its levels and whether it
+/// has a solver view.
 fn game_json(game: GameId) -> Value {
     let about: &Descriptor = game.descriptor();
     let level_list: Vec<Value> = levels(game.name())
@@ -197,6 +213,7 @@ fn game_json(game: GameId) -> Value {
         "protocol": about.protocol.name(),
         "levels": level_list,
         "default_level": default_level(game.name()).map(|l| l.name),
+        "has_solver_view": has_solver_view(game),
     })
 }
 

@@ -26,6 +26,7 @@ mod levels;
 mod memory;
 mod record;
 mod session;
+mod solver;
 mod start;
 mod store;
 mod views;
@@ -118,6 +119,8 @@ pub(crate) struct AppState {
     slots: Arc<engine::SearchSlots>,
     /// Analyses running at once, at most one per search slot.
     analyses: Arc<tokio::sync::Semaphore>,
+    /// The solver view's agents, kept warm between requests (see `solver`).
+    solvers: Arc<solver::SolverCache>,
 }
 
 /// Errors of starting the server.
@@ -172,6 +175,7 @@ impl Server {
         let state = AppState {
             slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
             analyses: Arc::new(tokio::sync::Semaphore::new(config.max_searches.max(1))),
+            solvers: Arc::new(solver::SolverCache::new(config.max_searches.max(1))),
             store: Arc::new(store::Store::new(config.max_games, config.game_ttl)),
             catalogs: Arc::new(catalogs),
             config: Arc::new(config.clone()),
@@ -191,6 +195,7 @@ impl Server {
             .route("/games/{id}/undo", post(api::undo))
             .route("/games/{id}/record", get(api::record))
             .route("/games/{id}/analysis", post(api::analyse))
+            .route("/games/{id}/solver", post(api::solver_view))
             .fallback(api::no_such_endpoint);
         let app = Router::new()
             .route("/", get(assets::index))

@@ -21,6 +21,7 @@ use crate::engine::Budget;
 use crate::error::ApiError;
 use crate::memory::check_table_memory;
 use crate::record::{session_record, MoveNote, SessionHistory};
+use crate::solver::{solver_view_spec, GameSolverJob, SolverJob};
 use crate::views::{position_json, BoardView, ServerDraw};
 
 /// The most plies a game may last in `ply serve`: the ply that reaches it draws the game.
@@ -99,6 +100,10 @@ pub trait Session: Send {
         rng_seed: u64,
         max_search_mb: u64,
     ) -> Result<Box<dyn AnalysisJob>, ApiError>;
+    /// Prepares the solver view of the current position (see `solver`): the game's exact
+    /// analyst, refused if the game has none, the game is over, or its tables would take
+    /// more than `max_search_mb` MiB.
+    fn solver_job(&self, max_search_mb: u64) -> Result<Box<dyn SolverJob>, ApiError>;
     /// The game record (`ply_core::record`): tags, the moves with what the engine said of
     /// its own, the result (a draw by the server's rule says so in `Reason`).
     fn record(&self) -> String;
@@ -336,6 +341,23 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             time,
             rng_seed,
             version: self.version,
+        }))
+    }
+
+    fn solver_job(&self, max_search_mb: u64) -> Result<Box<dyn SolverJob>, ApiError> {
+        let spec = solver_view_spec::<G>().ok_or_else(|| ApiError::NoSolverView {
+            game: self.state.name().to_string(),
+            known: crate::games::solver_view_games().join(", "),
+        })?;
+        if self.is_over() {
+            // No move to score: the view of a finished game is empty.
+            return Err(ApiError::Game(GameError::GameOver));
+        }
+        let timed = self.checked_spec(&spec, None, max_search_mb)?;
+        Ok(Box::new(GameSolverJob {
+            state: self.state.clone(),
+            catalog: self.catalog.clone(),
+            spec: timed.spec,
         }))
     }
 

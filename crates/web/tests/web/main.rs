@@ -12,3 +12,4 @@ mod house_rules;
 mod load;
 mod memory_cap;
 mod records;
+mod solver;
