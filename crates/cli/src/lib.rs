@@ -82,6 +82,9 @@ pub enum EngineCommand {
 pub enum SolveCommand {
     /// Connect Four: `position score` lines in the test-set convention.
     Connect4(commands::solve::SolveArgs),
+    /// Build a Connect Four opening book: the exact score of every position with --depth
+    /// stones (resumable: rerun the same command after an interruption).
+    Connect4Book(commands::solve_book::BookArgs),
 }
 
 #[derive(Args, Debug)]
@@ -174,6 +177,7 @@ pub fn main() -> ExitCode {
         Command::Serve(a) => commands::serve::run(a),
         Command::Levels(a) => commands::levels::run(a),
         Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
+        Command::Solve(SolveCommand::Connect4Book(a)) => commands::solve_book::run(a),
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
     };

@@ -1,6 +1,8 @@
 //! The `ply` binary driven the way a person or a program uses it.
 
 // A test binary per crate: the referee test is a module, not a target of its own.
+#[path = "cli/book.rs"]
+mod book;
 #[path = "cli/records.rs"]
 mod records;
 #[path = "cli/referee.rs"]

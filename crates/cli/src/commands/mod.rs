@@ -15,3 +15,4 @@ pub mod qtp;
 pub mod report;
 pub mod serve;
 pub mod solve;
+pub mod solve_book;

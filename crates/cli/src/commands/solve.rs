@@ -42,6 +42,10 @@ pub struct SolveArgs {
     /// Print the nodes searched and the time of each position on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Opening book to take exact scores from (a file `ply solve connect4-book` wrote for
+    /// this board).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Positions as move strings; when none is given, one per line from standard input
@@ -166,7 +170,8 @@ fn solve_all(
     let bits = args
         .table_bits
         .unwrap_or_else(ply_connect4::solver::machine_table_bits);
-    let mut solver = solver_from(bits, args.threads)?;
+    let book = super::solve_book::book_from(args.book.as_deref(), &start)?;
+    let mut solver = solver_from(bits, args.threads)?.with_book(book);
     let options = SolveOptions {
         weak: args.weak,
         analyze: args.analyze,
@@ -253,6 +258,7 @@ mod tests {
             table_bits: Some(ply_connect4::solver::MIN_TABLE_BITS),
             threads: 1,
             stats: false,
+            book: None,
             variant: VariantArgs::default(),
             positions: positions.iter().map(|p| p.to_string()).collect(),
         }

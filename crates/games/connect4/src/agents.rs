@@ -10,7 +10,7 @@ use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
 
 use crate::board::{Column, Connect4};
 use crate::eval::{CenterFirst, Seed001, Threats};
-use crate::solver::{Solver, SolverError, MAX_TABLE_BITS, MIN_TABLE_BITS, TABLE_BITS_RULE};
+use crate::solver::{Book, Solver, SolverError, MAX_TABLE_BITS, MIN_TABLE_BITS, TABLE_BITS_RULE};
 
 /// Keys of the `perfect` agent.
 const PERFECT_KEYS: &[KeyInfo] = &[
@@ -163,6 +163,13 @@ impl Perfect {
         })
     }
 
+    /// Takes exact scores from `book` (on boards of its size): every position with fewer
+    /// stones than its depth is then proven at once.
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> Self {
+        self.solver.set_book(book);
+        self
+    }
+
     /// In a lost position, the column whose exact score is highest (the loss furthest
     /// away), among those solved before `deadline`, trying columns in `preference` order
     /// (so ties go to the earlier one). `None` if not even the first could be solved.
@@ -212,7 +219,17 @@ impl Agent<Connect4> for Perfect {
             stop: limits.stop.clone(),
             ..SearchLimits::default()
         };
-        let fallback = self.fallback.select(state, &fallback_limits)?;
+        // Below the book's depth the solver answers at once: no fallback needed.
+        let in_book = self.solver.book().is_some_and(|book| {
+            book.is_for(state.width(), state.height(), state.k())
+                && state.moves_played() < book.depth() as usize
+        });
+        let fallback = if in_book {
+            let col = crate::solver::center_order(state.width()).find(|&c| state.can_play(c))?;
+            Decision::just(col as Column)
+        } else {
+            self.fallback.select(state, &fallback_limits)?
+        };
         let nodes_before = self.solver.nodes();
         let first = fallback.mv as usize;
         let preference: Vec<usize> = std::iter::once(first)

@@ -29,6 +29,14 @@ impl ExactSolver {
     }
 }
 
+impl ExactSolver {
+    /// Takes exact scores from `book` on boards of its size.
+    pub fn with_book(mut self, book: Option<std::sync::Arc<crate::solver::Book>>) -> Self {
+        self.solver.set_book(book);
+        self
+    }
+}
+
 impl Agent<Connect4> for ExactSolver {
     fn name(&self) -> String {
         format!("solver:table={},weak={}", self.table_bits, self.weak)

@@ -6,16 +6,20 @@
 //! of the winner's stones still in hand after the winning move plus one (so on 7x6 a win
 //! with one's k-th stone scores 22 − k); negative = a loss, likewise; 0 = a draw.
 
+mod book;
+pub mod book_build;
 mod parity;
 mod search;
 mod sorter;
 mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::board::Connect4;
 
+pub use book::{Book, BookError};
 pub use sorter::center_order;
 pub use table::{
     machine_table_bits, Hit, TableError, TranspositionTable, DEFAULT_TABLE_BITS, MAX_TABLE_BITS,
@@ -45,6 +49,8 @@ pub struct Solver {
     threads: usize,
     /// Width, height and k of the positions the table's entries belong to.
     shape: Option<(usize, usize, usize)>,
+    /// Exact scores of every position of one depth, for boards of its shape.
+    book: Option<Arc<Book>>,
 }
 
 impl Default for Solver {
@@ -73,6 +79,7 @@ impl Solver {
             nodes: 0,
             threads: 1,
             shape: None,
+            book: None,
         })
     }
 
@@ -84,6 +91,31 @@ impl Solver {
         }
         self.threads = threads;
         Ok(self)
+    }
+
+    /// Takes exact scores from `book` in positions of its board (none: search only). The
+    /// book's scores are trusted: a book built for another rule would give wrong answers.
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> Self {
+        self.book = book;
+        self
+    }
+
+    /// Like [`Solver::with_book`], in place.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The book this solver reads, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// `book` if it is for `state`'s board (a function of the field, so the table and the
+    /// node count stay free to borrow).
+    fn book_for<'b>(book: &'b Option<Arc<Book>>, state: &Connect4) -> Option<&'b Book> {
+        let book = book.as_deref()?;
+        book.is_for(state.width(), state.height(), state.k())
+            .then_some(book)
     }
 
     /// Threads per solve.
@@ -134,8 +166,9 @@ impl Solver {
     ) -> Option<i32> {
         self.prepare(state);
         let width = state.width();
+        let book = Self::book_for(&self.book, state);
         if self.threads == 1 {
-            let mut search = search::Search::new(&self.table, width, deadline);
+            let mut search = search::Search::new(&self.table, width, deadline).with_book(book);
             let score = search.solve_board(state.board(), weak);
             self.nodes += search.nodes;
             return score;
@@ -143,7 +176,9 @@ impl Solver {
         let stop = AtomicBool::new(false);
         let table = &self.table;
         let run = |thread: u64| {
-            let mut search = search::Search::new(table, width, deadline).parallel(&stop, thread);
+            let mut search = search::Search::new(table, width, deadline)
+                .with_book(book)
+                .parallel(&stop, thread);
             let score = search.solve_board(state.board(), weak);
             if score.is_some() {
                 // The first to finish stops the others: they only fed the table.
@@ -177,7 +212,8 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> Option<bool> {
         self.prepare(state);
-        let mut search = search::Search::new(&self.table, state.width(), deadline);
+        let book = Self::book_for(&self.book, state);
+        let mut search = search::Search::new(&self.table, state.width(), deadline).with_book(book);
         let answer = search.at_most_board(state.board(), bound);
         self.nodes += search.nodes;
         answer

@@ -40,6 +40,7 @@ impl Geometry<u64> for Standard {
     }
 }
 
+use super::book::Book;
 use super::parity::claimeven_bound;
 use super::sorter::MoveSorter;
 use super::table::TranspositionTable;
@@ -137,6 +138,9 @@ pub(crate) struct Search<'t> {
     root_code: u32,
     /// Mixed into the ordering noise, so helpers differ from each other.
     salt: u64,
+    /// An opening book for positions of this shape, and its depth (−1 without one).
+    book: Option<&'t Book>,
+    book_depth: i32,
 }
 
 /// Encodes table values: upper bounds in `1..=span`, lower bounds above, up to `2·span`.
@@ -209,7 +213,17 @@ impl<'t> Search<'t> {
             stop: None,
             root_code: 0,
             salt: 0,
+            book: None,
+            book_depth: -1,
         }
+    }
+
+    /// Takes the exact score of every position of `book`'s depth from `book`, which the
+    /// caller has checked is for this board.
+    pub(crate) fn with_book(mut self, book: Option<&'t Book>) -> Self {
+        self.book = book;
+        self.book_depth = book.map_or(-1, |b| b.depth() as i32);
+        self
     }
 
     /// Makes this search one thread of a parallel solve: it gives up when `stop` is
@@ -291,6 +305,11 @@ impl<'t> Search<'t> {
         }
         let cells = shape.cells() as i32;
         let moves = p.moves() as i32;
+        if moves == self.book_depth {
+            if let Some(score) = self.book.and_then(|book| book.score(p)) {
+                return score;
+            }
+        }
 
         let next = p.non_losing_cells_in(&shape);
         if next.is_empty() {

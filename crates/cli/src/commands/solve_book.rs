@@ -1,0 +1,243 @@
+//! `ply solve connect4-book`: builds an opening book, and reads one for the commands and
+//! agents that take `--book`.
+//!
+//! Building solves every position with `--depth` stones ([`book_positions`]: one of each
+//! mirror pair, depth-first so the table carries over from one position to the next) and
+//! writes each score, as it is proven, to `OUT.progress` (one `key score` line, flushed).
+//! Rerunning the same command after an interruption (Ctrl-C, a crash, a reboot) reads the
+//! progress file and solves only the positions it lacks; at the end the book is written to
+//! `OUT` whole (through a temporary file, so a half-written book never exists) and the
+//! progress file is removed.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_connect4::solver::book_build::{book_key, book_positions};
+use ply_connect4::solver::Book;
+use ply_connect4::Connect4;
+
+use super::solve::{connect4_from, solver_from};
+use crate::variant::VariantArgs;
+
+/// The largest book file read (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
+const MAX_BOOK_BYTES: u64 = 256 << 20;
+
+#[derive(Args, Debug, Clone)]
+pub struct BookArgs {
+    /// Stones on the board in every position of the book: 0 to 12 (each more stones costs
+    /// about three times the time; see docs/rules.md for measured costs).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
+    pub depth: u32,
+    /// The book file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Transposition table size as log2 of its entries (8 bytes each), 22 to 28.
+    #[arg(long, default_value_t = 26)]
+    pub table_bits: u32,
+    /// Threads per solve, sharing the table: 1 to 64.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print nothing but errors (no progress bar).
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// `path` as messages show it (quoted: a path may hold anything).
+pub fn shown(path: &Path) -> String {
+    ply_core::quote(&path.display().to_string())
+}
+
+/// The bytes of the book file at `path`, refusing what is not a regular file or is larger
+/// than [`MAX_BOOK_BYTES`] (whatever its size claims); errors name `flag` and the path.
+pub fn read_book_file(path: &Path, flag: &str) -> anyhow::Result<Vec<u8>> {
+    let fail = |why: String| anyhow!("{flag} {}: {why}", shown(path));
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| fail(format!("cannot read it: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail("not a regular file: a book is a file".into()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BOOK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read it: {e}")))?;
+    if bytes.len() as u64 > MAX_BOOK_BYTES {
+        return Err(fail(format!(
+            "larger than {MAX_BOOK_BYTES} bytes, the limit for a book"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The opening book in the file `path` for `start`'s board (an error naming the file if it
+/// cannot be read or is for another board), or none without a path.
+pub fn book_from(path: Option<&Path>, start: &Connect4) -> anyhow::Result<Option<Arc<Book>>> {
+    let (width, height, k) = (start.width(), start.height(), start.k());
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let bytes = read_book_file(path, "--book")?;
+    let book = Book::from_bytes(&bytes).map_err(|e| anyhow!("--book {}: {e}", shown(path)))?;
+    if !book.is_for(width, height, k) {
+        let (w, h, bk) = book.shape();
+        bail!(
+            "--book {}: the book is for {w}x{h} boards with {bk} in a row, not this \
+             {width}x{height} board with {k}",
+            shown(path)
+        );
+    }
+    Ok(Some(Arc::new(book)))
+}
+
+/// `OUT.progress` beside the book.
+fn progress_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".progress");
+    PathBuf::from(name)
+}
+
+/// The scores an earlier run proved, from its progress file (none if there is none). A
+/// line cut short by an interruption is dropped (that position is solved again); any other
+/// unreadable line is an error naming it.
+fn read_progress(path: &Path, depth: u32) -> anyhow::Result<HashMap<u64, i32>> {
+    let mut done = HashMap::new();
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => bail!("cannot read the progress file {}: {e}", shown(path)),
+    };
+    let lines: Vec<String> = std::io::BufReader::new(file)
+        .lines()
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("cannot read the progress file {}", shown(path)))?;
+    let header = format!("depth {depth}");
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            if *line != header {
+                bail!(
+                    "the progress file {} is for another book ({:?}, this run is {header:?}): \
+                     remove it or use another --out",
+                    shown(path),
+                    line
+                );
+            }
+            continue;
+        }
+        if line.is_empty() {
+            // A resumed run starts with an end of line, in case the last was cut short.
+            continue;
+        }
+        let parsed = line
+            .split_once(' ')
+            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)));
+        match parsed {
+            Some((key, score)) => {
+                done.insert(key, score);
+            }
+            // The last line may be half-written if the run was killed mid-write.
+            None if i + 1 == lines.len() => {}
+            None => bail!(
+                "line {} of the progress file {} is not `key score`: {}",
+                i + 1,
+                shown(path),
+                ply_core::quote(line)
+            ),
+        }
+    }
+    Ok(done)
+}
+
+pub fn run(args: &BookArgs) -> anyhow::Result<()> {
+    let start = connect4_from(&args.variant)?;
+    let depth = args.depth;
+    let Some(positions) = book_positions(&start, depth as usize) else {
+        bail!(
+            "--depth {depth}: no book for a {}x{} board at this depth: a book needs at most \
+             56 bits of key (width·(height+1) ≤ 56) and fewer stones than cells",
+            start.width(),
+            start.height()
+        );
+    };
+    let mut solver = solver_from(args.table_bits, args.threads)?;
+    let progress = progress_path(&args.out);
+    let mut done = read_progress(&progress, depth)?;
+    let resumed = done.len();
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&progress)
+        .with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
+    if resumed == 0 {
+        // A fresh (or emptied) progress file: start it with its header.
+        log.set_len(0)?;
+        writeln!(log, "depth {depth}")?;
+    } else {
+        // A line cut short by the interruption gets its end, so appends start clean.
+        writeln!(log)?;
+    }
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(positions.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} positions, {elapsed_precise} elapsed, about {eta} to go",
+        )
+        .expect("a valid template"),
+    );
+    let clock = Instant::now();
+    for state in &positions {
+        let key = book_key(state).expect("book positions are on narrow boards");
+        if let std::collections::hash_map::Entry::Vacant(slot) = done.entry(key) {
+            let score = solver.solve(state, false);
+            writeln!(log, "{key:x} {score}")
+                .and_then(|()| log.flush())
+                .with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
+            slot.insert(score);
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let book = Book::from_scores(
+        &ply_connect4::position::Shape::new(
+            start.width() as u32,
+            start.height() as u32,
+            start.k() as u32,
+        ),
+        depth,
+        positions.iter().map(|s| {
+            let key = book_key(s).expect("narrow");
+            (key, done[&key])
+        }),
+    );
+    let mut temporary = args.out.as_os_str().to_owned();
+    temporary.push(".partial");
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, book.to_bytes())
+        .and_then(|()| std::fs::rename(&temporary, &args.out))
+        .with_context(|| format!("cannot write the book to {}", shown(&args.out)))?;
+    std::fs::remove_file(&progress).ok();
+    if !args.quiet {
+        eprintln!(
+            "{} positions ({} from an earlier run), {} solved in {:.1?}, {} nodes; book {} ({} bytes)",
+            positions.len(),
+            resumed,
+            positions.len() - resumed.min(positions.len()),
+            clock.elapsed(),
+            solver.nodes(),
+            shown(&args.out),
+            book.to_bytes().len()
+        );
+    }
+    Ok(())
+}

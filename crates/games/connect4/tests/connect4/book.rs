@@ -1,0 +1,97 @@
+//! Opening books built by the solver, checked against the solver without them.
+
+use ply_connect4::solver::book_build::{book_key, book_positions};
+use ply_connect4::solver::{Book, MIN_TABLE_BITS};
+use ply_connect4::{Connect4, Solver};
+use ply_core::hash::splitmix64;
+use ply_core::Game;
+
+/// The book of every `start` position with `depth` stones, as `ply solve connect4-book`
+/// builds it.
+fn build(start: &Connect4, depth: usize) -> Book {
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+    let positions = book_positions(start, depth).unwrap();
+    let scores = positions
+        .iter()
+        .map(|s| (book_key(s).unwrap(), solver.solve(s, false)));
+    let ply_connect4::Board::Narrow(p) = start.board() else {
+        panic!("a narrow board")
+    };
+    Book::from_scores(p.shape(), depth as u32, scores)
+}
+
+/// A random unfinished position of `start`'s board with `plies` stones, if the walk did not
+/// end the game.
+fn random_position(start: &Connect4, plies: usize, seed: u64) -> Option<Connect4> {
+    let mut state = start.clone();
+    let mut rng = seed;
+    for _ in 0..plies {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let (next, r) = splitmix64(rng);
+        rng = next;
+        state.play(moves[(r % moves.len() as u64) as usize]);
+        if state.is_terminal() {
+            return None;
+        }
+    }
+    Some(state)
+}
+
+/// On random positions before, at and after the book's depth, the solver with the book gives
+/// the same exact and weak scores as without it, and the empty board costs far fewer nodes.
+#[test]
+fn with_a_book_every_score_is_the_same_and_early_ones_are_cheap() {
+    for (width, height, depth) in [(5, 4, 4), (6, 4, 5), (4, 5, 4)] {
+        let start = Connect4::new(width, height, 4).unwrap();
+        let book = std::sync::Arc::new(build(&start, depth));
+        assert!(book.len() > 10, "{width}x{height}");
+        let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+        let mut booked = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .with_book(Some(book.clone()));
+        let mut compared = 0;
+        for seed in 0..60u64 {
+            let plies = (seed as usize) % (depth + 4);
+            let Some(state) = random_position(&start, plies, seed) else {
+                continue;
+            };
+            for weak in [false, true] {
+                assert_eq!(
+                    booked.solve(&state, weak),
+                    plain.solve(&state, weak),
+                    "{width}x{height} seed {seed} weak {weak}"
+                );
+            }
+            compared += 1;
+        }
+        assert!(compared > 30, "{width}x{height}: {compared}");
+        plain.clear();
+        booked.clear();
+        plain.reset_nodes();
+        booked.reset_nodes();
+        assert_eq!(booked.solve(&start, false), plain.solve(&start, false));
+        assert!(
+            booked.nodes() * 4 < plain.nodes(),
+            "{width}x{height}: {} nodes with the book, {} without",
+            booked.nodes(),
+            plain.nodes()
+        );
+    }
+}
+
+/// The book's bytes read back to the same book, and a book for another board is not used.
+#[test]
+fn a_built_book_round_trips_and_serves_only_its_board() {
+    let start = Connect4::new(5, 4, 4).unwrap();
+    let book = build(&start, 3);
+    assert_eq!(Book::from_bytes(&book.to_bytes()), Ok(book.clone()));
+    assert!(book.is_for(5, 4, 4) && !book.is_for(7, 6, 4));
+    // On 7x6 the book is ignored: the solve is the plain one.
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+        .unwrap()
+        .with_book(Some(std::sync::Arc::new(book)));
+    let late = Connect4::standard().after("44554433").unwrap();
+    let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+    assert_eq!(solver.solve(&late, true), plain.solve(&late, true));
+}
