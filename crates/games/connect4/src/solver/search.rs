@@ -100,9 +100,15 @@ const THREATS_ABOVE_PLAYABLE_MAX_EMPTY: i32 = 26;
 /// 1,118,832; with this term 1,014,243. Rewarding threats the opponent must block at once,
 /// or threats on the rows zugzwang favours, made it worse (1,201,497 and 1,016,312).
 #[inline]
-fn move_score<B: Bits>(shape: &Shape<B>, p: &Position<B>, cell: B, above_playable: bool) -> u32 {
+fn move_score<B: Bits>(
+    shape: &Shape<B>,
+    p: &Position<B>,
+    cell: B,
+    above_playable: bool,
+    useless: B,
+) -> u32 {
     let mask = p.mask() | cell;
-    let threats = shape.completions(p.current() | cell) & (shape.board() ^ mask);
+    let threats = shape.completions(p.current() | cell) & (shape.board() ^ mask) & !useless;
     if !above_playable {
         return 2 * threats.count_ones();
     }
@@ -407,6 +413,11 @@ impl<'t> Search<'t> {
         // misses then overlap each other and the scoring instead of coming one by one.
         let mut sorter = MoveSorter::new();
         let above_playable = cells - moves <= THREATS_ABOVE_PLAYABLE_MAX_EMPTY;
+        // Cells just above an opponent's threat: a threat there can never be played (the
+        // cell below it is the opponent's win), so it earns no ordering credit. Measured
+        // (mean nodes): Test_L1_R3's first 20, 14.96 M -> 13.43 M; Test_L1_R2's first 100,
+        // 856 k -> 797 k; the empty board, strong 344 M -> 313 M, weak 249 M -> 227 M.
+        let useless = (shape.completions(p.opponent()) & (shape.board() ^ p.mask())) << 1;
         let mut child_keys = [0u64; crate::notation::MAX_WIDTH];
         // Helpers only: the unperturbed scores, to tell whether the noise could reorder.
         let digit = code % 10;
@@ -426,7 +437,7 @@ impl<'t> Search<'t> {
                 } else {
                     0
                 };
-                let score = move_score(&shape, p, cell, above_playable) + bonus;
+                let score = move_score(&shape, p, cell, above_playable, useless) + bonus;
                 if digit != 0 {
                     scores[count] = score;
                     count += 1;
