@@ -226,7 +226,7 @@ mod tests {
             Err(BookError::Depth { .. })
         ));
         let mut swapped = bytes.clone();
-        swapped.swap(16, 24);
+        swapped[16..32].rotate_left(8); // the first two entries change places
         assert_eq!(
             Book::from_bytes(&swapped),
             Err(BookError::Order { index: 1 })
