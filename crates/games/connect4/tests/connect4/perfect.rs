@@ -83,7 +83,9 @@ fn check_match(openings: u64, plies: usize, time_ms: u64) {
 
 #[test]
 fn perfect_never_loses_a_won_or_drawn_middle_game() {
-    let openings = if cfg!(debug_assertions) { 1 } else { 3 };
+    // Two openings from both sides (four games at up to half a second a move): the test
+    // step's budget; the ignored test below plays more.
+    let openings = if cfg!(debug_assertions) { 1 } else { 2 };
     check_match(openings, 10, 500);
 }
 
