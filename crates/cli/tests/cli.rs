@@ -37,6 +37,14 @@ fn ply_bytes(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("ply finishes")
 }
 
+/// An empty folder of its own for one test (`ply-NAME-PID` in the system's temporary folder).
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }

@@ -1,14 +1,7 @@
 //! `ply solve connect4-book` builds a book, resumes an interrupted build, and `ply solve
 //! connect4 --book` reads it (or refuses a broken one by name).
 
-use super::{ply, stderr, stdout};
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-book-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::{ply, stderr, stdout, temp_dir};
 
 const BOARD: [&str; 4] = ["--width", "5", "--height", "4"];
 
@@ -29,7 +22,7 @@ fn build(out: &str) -> std::process::Output {
 
 #[test]
 fn a_book_builds_resumes_and_gives_the_same_scores() {
-    let dir = temp_dir("build");
+    let dir = temp_dir("book-build");
     let fresh = dir.join("fresh.book");
     let out = build(fresh.to_str().unwrap());
     assert!(out.status.success(), "{}", stderr(&out));
@@ -69,7 +62,7 @@ fn a_book_builds_resumes_and_gives_the_same_scores() {
 
 #[test]
 fn broken_books_and_progress_files_are_refused_by_name() {
-    let dir = temp_dir("broken");
+    let dir = temp_dir("book-broken");
     let garbage = dir.join("garbage.book");
     std::fs::write(&garbage, b"not a book").unwrap();
     let small = dir.join("small.book");

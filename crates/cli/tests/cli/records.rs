@@ -2,18 +2,11 @@
 //! and `--position` start from anywhere, `ply analyze` judges a record, and every bad file
 //! or flag is refused by name.
 
-use super::{ply, stderr, stdout};
-
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-records-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::{ply, stderr, stdout, temp_dir};
 
 #[test]
 fn a_saved_game_reads_back_into_play_perft_bench_and_analyze() {
-    let dir = temp_dir("round-trip");
+    let dir = temp_dir("records-round-trip");
     let file = dir.join("game.txt");
     let path = file.to_str().unwrap();
     // The person (X) plays badly; the perfect engine wins.
@@ -55,7 +48,7 @@ fn a_saved_game_reads_back_into_play_perft_bench_and_analyze() {
 
 #[test]
 fn connect_four_analysis_marks_each_move_that_changed_the_solvers_outcome() {
-    let dir = temp_dir("connect4");
+    let dir = temp_dir("records-connect4");
     let file = dir.join("game.txt");
     // From a won position for Red (three in a row on the floor, Red to move): Red plays
     // elsewhere (win to loss: Yellow can now block nothing), Yellow finishes.
@@ -82,7 +75,7 @@ fn connect_four_analysis_marks_each_move_that_changed_the_solvers_outcome() {
 
 #[test]
 fn positions_and_records_that_break_a_rule_are_refused_by_name() {
-    let dir = temp_dir("bad");
+    let dir = temp_dir("records-bad");
     let write = |name: &str, text: &[u8]| {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
@@ -222,7 +215,7 @@ fn a_position_starts_play_and_bench_where_it_says() {
 
 #[test]
 fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
-    let dir = temp_dir("engine");
+    let dir = temp_dir("records-engine");
     let file = dir.join("game.txt");
     let path = file.to_str().unwrap();
     std::fs::write(&file, "[Game \"connect4\"]\n\n1. 4\n2. 4\n3. 5\n").unwrap();
@@ -321,7 +314,7 @@ fn http(port: u16, method: &str, path: &str, body: &str) -> String {
 #[test]
 fn a_game_saved_by_play_loads_into_serve_and_is_analysed() {
     use std::io::BufRead;
-    let dir = temp_dir("serve");
+    let dir = temp_dir("records-serve");
     let file = dir.join("game.txt");
     let path = file.to_str().unwrap();
     let out = ply(&["play", "tictactoe", "--save", path], "a1\nb1\nc2\nquit\n");
