@@ -56,41 +56,62 @@ fn alphabeta_variants(
     variants
 }
 
-#[test]
-fn alphabeta_in_every_configuration_agrees_with_minimax() {
-    for (e, evaluator) in common::evaluators().into_iter().take(2).enumerate() {
-        let minimax = Minimax::new(evaluator.clone());
-        let mut variants = alphabeta_variants(&evaluator);
-        for depth in 1..=6u32 {
-            let positions =
-                common::random_positions(POSITIONS_PER_DEPTH, 1000 * e as u64 + u64::from(depth));
-            for state in &positions {
-                let (expected, _) = minimax.value(state, depth);
-                let move_values = minimax.move_values(state, depth);
-                for (label, agent) in &mut variants {
-                    agent.new_game();
-                    let d = agent.select(state, &SearchLimits::depth(depth)).unwrap();
-                    assert_eq!(
-                        d.value,
-                        f64::from(expected),
-                        "{} depth {depth} {label} on {}",
-                        evaluator.name(),
-                        state.to_text()
-                    );
-                    let chosen = move_values.iter().find(|(m, _)| *m == d.mv).unwrap().1;
-                    assert_eq!(
-                        chosen,
-                        expected,
-                        "{} depth {depth} {label} on {}: move {} is not among the best",
-                        evaluator.name(),
-                        state.to_text(),
-                        state.format_move(d.mv)
-                    );
-                    assert_eq!(d.pv.first(), Some(&d.mv), "{label}");
-                }
+/// Alpha-beta in every configuration against minimax, under the `e`th evaluator, on the
+/// random positions of each depth whose index has parity `half` (the work is split in four
+/// tests so the test harness runs them side by side).
+fn alphabeta_in_every_configuration_agrees_with_minimax(e: usize, half: usize) {
+    let evaluator = common::evaluators().swap_remove(e);
+    let minimax = Minimax::new(evaluator.clone());
+    let mut variants = alphabeta_variants(&evaluator);
+    for depth in 1..=6u32 {
+        let positions =
+            common::random_positions(POSITIONS_PER_DEPTH, 1000 * e as u64 + u64::from(depth));
+        for state in positions.iter().skip(half).step_by(2) {
+            let (expected, _) = minimax.value(state, depth);
+            let move_values = minimax.move_values(state, depth);
+            for (label, agent) in &mut variants {
+                agent.new_game();
+                let d = agent.select(state, &SearchLimits::depth(depth)).unwrap();
+                assert_eq!(
+                    d.value,
+                    f64::from(expected),
+                    "{} depth {depth} {label} on {}",
+                    evaluator.name(),
+                    state.to_text()
+                );
+                let chosen = move_values.iter().find(|(m, _)| *m == d.mv).unwrap().1;
+                assert_eq!(
+                    chosen,
+                    expected,
+                    "{} depth {depth} {label} on {}: move {} is not among the best",
+                    evaluator.name(),
+                    state.to_text(),
+                    state.format_move(d.mv)
+                );
+                assert_eq!(d.pv.first(), Some(&d.mv), "{label}");
             }
         }
     }
+}
+
+#[test]
+fn alphabeta_agrees_with_minimax_under_the_real_evaluator_even_positions() {
+    alphabeta_in_every_configuration_agrees_with_minimax(0, 0);
+}
+
+#[test]
+fn alphabeta_agrees_with_minimax_under_the_real_evaluator_odd_positions() {
+    alphabeta_in_every_configuration_agrees_with_minimax(0, 1);
+}
+
+#[test]
+fn alphabeta_agrees_with_minimax_under_hash_noise_even_positions() {
+    alphabeta_in_every_configuration_agrees_with_minimax(1, 0);
+}
+
+#[test]
+fn alphabeta_agrees_with_minimax_under_hash_noise_odd_positions() {
+    alphabeta_in_every_configuration_agrees_with_minimax(1, 1);
 }
 
 #[test]
