@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod bench_perfect;
 pub mod bench_position;
 pub mod bench_solver;
 pub mod engine;

@@ -43,9 +43,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// Opening book to take exact scores from (a file `ply solve connect4-book` wrote for
-    /// this board).
+    /// this board). Default: on the 7x6 board, the book bundled with ply (every position
+    /// with 6 stones).
     #[arg(long, value_name = "FILE")]
     pub book: Option<std::path::PathBuf>,
+    /// Search every position, even those the bundled book answers.
+    #[arg(long, conflicts_with = "book")]
+    pub no_book: bool,
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Positions as move strings; when none is given, one per line from standard input
@@ -170,7 +174,11 @@ fn solve_all(
     let bits = args
         .table_bits
         .unwrap_or_else(ply_connect4::solver::machine_table_bits);
-    let book = super::solve_book::book_from(args.book.as_deref(), &start)?;
+    let book = if args.no_book {
+        None
+    } else {
+        super::solve_book::book_from(args.book.as_deref(), &start)?
+    };
     let mut solver = solver_from(bits, args.threads)?.with_book(book);
     let options = SolveOptions {
         weak: args.weak,
@@ -259,6 +267,7 @@ mod tests {
             threads: 1,
             stats: false,
             book: None,
+            no_book: false,
             variant: VariantArgs::default(),
             positions: positions.iter().map(|p| p.to_string()).collect(),
         }

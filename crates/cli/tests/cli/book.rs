@@ -6,6 +6,10 @@ use super::{ply, stderr, stdout, temp_dir};
 const BOARD: [&str; 4] = ["--width", "5", "--height", "4"];
 
 fn build(out: &str) -> std::process::Output {
+    build_with(out, &[])
+}
+
+fn build_with(out: &str, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
         "solve",
         "connect4-book",
@@ -17,6 +21,7 @@ fn build(out: &str) -> std::process::Output {
     ];
     args.extend(["--table-bits", "22"]);
     args.extend(BOARD);
+    args.extend(extra);
     ply(&args, "")
 }
 
@@ -29,6 +34,13 @@ fn a_book_builds_resumes_and_gives_the_same_scores() {
     let fresh_bytes = std::fs::read(&fresh).unwrap();
     assert!(fresh_bytes.starts_with(b"PLYC4BK1"));
     assert!(!dir.join("fresh.book.progress").exists());
+    // Two jobs solve the same positions (in another order) into the same book.
+    let jobs = dir.join("jobs.book");
+    let out = build_with(jobs.to_str().unwrap(), &["--jobs", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&jobs).unwrap(), fresh_bytes);
+    let out = build_with(jobs.to_str().unwrap(), &["--jobs", "0"]);
+    assert!(!out.status.success() && stderr(&out).contains("--jobs"));
 
     // An interrupted build: a progress file with some scores and a line cut mid-write.
     let resumed = dir.join("resumed.book");
@@ -133,4 +145,66 @@ fn broken_books_and_progress_files_are_refused_by_name() {
         "{}",
         stderr(&out)
     );
+}
+
+/// On 7x6, `ply solve connect4` reads the bundled book unless told not to: the empty board's
+/// column scores (those Pascal Pons' online solver shows: -2 -1 0 1 0 -1 -2) come at once.
+#[test]
+fn the_bundled_book_answers_the_first_moves() {
+    let out = ply(&["solve", "connect4", "--analyze", "--stats", ""], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim_end(), " -2 -1 0 1 0 -1 -2");
+    let nodes: u64 = stderr(&out)
+        .split_whitespace()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a node count: {}", stderr(&out)));
+    assert!(nodes < 1_000_000, "{nodes} nodes with the book");
+    // `--no-book` and `--book` together are refused; `--no-book` alone searches (a late
+    // position, so the test stays quick).
+    let out = ply(&["solve", "connect4", "--no-book", "--book", "x", "4"], "");
+    assert!(!out.status.success() && stderr(&out).contains("--no-book"));
+    let late = "2252576253462244111563365343671351441";
+    let out = ply(&["solve", "connect4", "--no-book", late], "");
+    assert_eq!(stdout(&out).trim(), format!("{late} -1"));
+}
+
+/// `ply bench connect4-perfect` plays and checks a few positions, and names bad settings.
+#[test]
+fn the_perfect_benchmark_checks_every_move() {
+    let out = ply(
+        &[
+            "bench",
+            "connect4-perfect",
+            "--positions",
+            "4",
+            "--plies",
+            "5",
+            "--agent",
+            "perfect:time=200ms,table=22",
+            "--table-bits",
+            "22",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("kept outcome 4 of 4"),
+        "{}",
+        stdout(&out)
+    );
+    for (flag, value, says) in [
+        ("--plies", "42", "at most 41"),
+        ("--positions", "0", "0"),
+        ("--agent", "perfect:time=-1s", "perfect:time=-1s"),
+        ("--max-time", "soon", "soon"),
+    ] {
+        let out = ply(&["bench", "connect4-perfect", flag, value], "");
+        assert!(!out.status.success(), "{flag} {value}");
+        assert!(
+            stderr(&out).contains(says),
+            "{flag} {value}: {}",
+            stderr(&out)
+        );
+    }
 }

@@ -20,7 +20,26 @@ const PERFECT_KEYS: &[KeyInfo] = &[
         "22",
         "solver table size as log2 of its 8-byte entries, 22 to 28 (22 = 32 MiB, 28 = 2 GiB)",
     ),
+    BOOK_KEY,
+    KeyInfo::new(
+        "threads",
+        "1",
+        "threads of each solve, sharing the table, 1 to 64 (more than one helps only when \
+         the agent has the cores to itself)",
+    ),
 ];
+
+/// The `book` key of `perfect` and `solver`.
+const BOOK_KEY: KeyInfo = KeyInfo::new(
+    "book",
+    "true",
+    "take the exact scores of the first six moves on 7x6 from the bundled opening book",
+);
+
+/// The bundled book if the `book` key asks for it.
+fn book(params: &Params) -> Result<Option<Arc<Book>>, SpecError> {
+    Ok(params.bool("book")?.then(Book::bundled))
+}
 
 /// Every Connect Four agent, evaluator, ordering and preset, for `ply list`, `play`,
 /// `arena` and the server.
@@ -68,8 +87,12 @@ pub fn catalog() -> Catalog<Connect4> {
         |params: &Params, _seed| {
             let time = params.duration("time")?;
             let bits = table_bits(params)?;
+            let threads = params.u32("threads")? as usize;
             let perfect = Perfect::new(time, bits)
-                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?;
+                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?
+                .with_book(book(params)?)
+                .with_threads(threads)
+                .map_err(|e| params.bad_value("threads", &e.to_string()))?;
             Ok(Box::new(perfect) as Box<dyn Agent<Connect4>>)
         },
     );
@@ -86,7 +109,8 @@ pub fn catalog() -> Catalog<Connect4> {
         |params: &Params, _seed| {
             let bits = table_bits(params)?;
             let solver = crate::exact::ExactSolver::new(bits, params.bool("weak")?)
-                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?;
+                .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?
+                .with_book(book(params)?);
             Ok(Box::new(solver) as Box<dyn Agent<Connect4>>)
         },
     );
@@ -106,6 +130,7 @@ const SOLVER_KEYS: &[KeyInfo] = &[
         "false",
         "prove only win, draw or loss (scores 1, 0, -1): far faster early in the game",
     ),
+    BOOK_KEY,
 ];
 
 /// The `table` key of `perfect`, checked.
@@ -170,6 +195,15 @@ impl Perfect {
         self
     }
 
+    /// Solves with `threads` threads sharing the table: an error unless `threads` is in
+    /// `1..=`[`crate::solver::MAX_THREADS`].
+    pub fn with_threads(self, threads: usize) -> Result<Self, SolverError> {
+        Ok(Perfect {
+            solver: self.solver.with_threads(threads)?,
+            ..self
+        })
+    }
+
     /// In a lost position, the column whose exact score is highest (the loss furthest
     /// away), among those solved before `deadline`, trying columns in `preference` order
     /// (so ties go to the earlier one). `None` if not even the first could be solved.
@@ -201,9 +235,11 @@ impl Perfect {
 impl Agent<Connect4> for Perfect {
     fn name(&self) -> String {
         format!(
-            "perfect:time={}ms,table={}",
+            "perfect:time={}ms,table={},book={},threads={}",
             self.time.as_millis(),
-            self.table_bits
+            self.table_bits,
+            self.solver.book().is_some(),
+            self.solver.threads()
         )
     }
 
@@ -296,6 +332,26 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(err.contains("table"), "{err}");
+    }
+
+    #[test]
+    fn the_book_and_threads_keys_are_honoured_and_checked() {
+        let catalog = catalog();
+        let name = |spec: &str| catalog.build(spec, 1).unwrap().name();
+        assert!(name("perfect").contains("book=true,threads=1"));
+        assert!(name("perfect:book=false,threads=2").contains("book=false,threads=2"));
+        assert!(name("solver").ends_with("book=true"));
+        assert!(name("solver:book=false").ends_with("book=false"));
+        for (spec, says) in [
+            ("perfect:threads=0", "'0' for key 'threads'"),
+            ("perfect:threads=65", "1 to 64"),
+            ("perfect:threads=-1", "'-1' for key 'threads'"),
+            ("perfect:book=maybe", "'maybe' for key 'book'"),
+            ("solver:book=2", "'2' for key 'book'"),
+        ] {
+            let err = catalog.build(spec, 1).err().unwrap().to_string();
+            assert!(err.contains(says), "{spec}: {err}");
+        }
     }
 
     /// `table=30` used to be accepted: an 8 GiB table.

@@ -39,7 +39,12 @@ impl ExactSolver {
 
 impl Agent<Connect4> for ExactSolver {
     fn name(&self) -> String {
-        format!("solver:table={},weak={}", self.table_bits, self.weak)
+        format!(
+            "solver:table={},weak={},book={}",
+            self.table_bits,
+            self.weak,
+            self.solver.book().is_some()
+        )
     }
 
     /// Without a time limit the answer is exact: early in a 7x6 game a strong solve takes

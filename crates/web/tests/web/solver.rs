@@ -122,14 +122,32 @@ async fn a_full_column_has_no_score() {
 #[tokio::test]
 async fn out_of_time_the_answer_is_incomplete_not_an_error() {
     let app = app();
-    // The empty 7x6 board takes the solver far longer than 5 ms.
-    let id = game_with(&app, "connect4", json!({}), &[]).await;
+    // The empty 8x7 board (no book) takes the solver far longer than 5 ms.
+    let id = game_with(&app, "connect4", json!({ "width": 8, "height": 7 }), &[]).await;
     let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": 5 }))).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["complete"], false, "{answer}");
     assert_eq!(answer["moves"], json!([]));
     assert_eq!(answer["reason"], "not solved within 5 ms", "{answer}");
     assert_eq!(answer["version"], 0);
+}
+
+/// The empty 7x6 board is answered from the bundled opening book, with the values Pascal
+/// Pons' online solver shows.
+#[tokio::test]
+async fn the_first_moves_come_from_the_bundled_book() {
+    let app = app();
+    let id = game_with(&app, "connect4", json!({}), &[]).await;
+    let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": 2000 }))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["complete"], true, "{answer}");
+    let values: Vec<i64> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values, [-2, -1, 0, 1, 0, -1, -2], "{answer}");
 }
 
 #[tokio::test]

@@ -20,8 +20,15 @@
 //! is in the book (those where the mover wins at once too), so a lookup that misses on a
 //! position of that depth means the book is not this board's.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::bits::Bits;
 use crate::position::{Position, Shape};
+
+/// The book ply ships: the exact score of every 7x6 position with 6 stones, built by
+/// `ply solve connect4-book --depth 6` (how long it took and what it covers:
+/// docs/rules.md, "Opening books").
+const BUNDLED_7X6: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
 
 const MAGIC: &[u8; 8] = b"PLYC4BK1";
 const HEADER: usize = 16;
@@ -52,6 +59,17 @@ pub struct Book {
 }
 
 impl Book {
+    /// The book that ships with ply, for the standard 7x6 board with four in a row (a
+    /// solver given it for another board ignores it). Read once, then shared.
+    pub fn bundled() -> Arc<Book> {
+        static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
+        BOOK.get_or_init(|| {
+            // A test reads the same bytes, so a damaged file fails the tests, not a user.
+            Arc::new(Book::from_bytes(BUNDLED_7X6).expect("the bundled book is well formed"))
+        })
+        .clone()
+    }
+
     /// A book of `shape`'s positions with `depth` stones, from `(key, score)` pairs in any
     /// order (keys as [`Book::key`] makes them; duplicates keep one).
     pub fn from_scores(

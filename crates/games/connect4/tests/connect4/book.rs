@@ -95,3 +95,40 @@ fn a_built_book_round_trips_and_serves_only_its_board() {
     let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     assert_eq!(solver.solve(&late, true), plain.solve(&late, true));
 }
+
+/// The bundled book holds every 7x6 position with 6 stones, and with it the solver gives
+/// Pascal Pons' published scores for the positions of his begin sets with at most 6 stones.
+#[test]
+fn the_bundled_book_is_whole_and_agrees_with_pons_sets() {
+    use std::collections::HashSet;
+    let book = Book::bundled();
+    assert_eq!((book.shape(), book.depth()), ((7, 6, 4), 6));
+    let start = Connect4::standard();
+    let positions = book_positions(&start, 6).unwrap();
+    assert_eq!(positions.len(), 8_231);
+    let keys: HashSet<u64> = book.scores().map(|(key, _)| key).collect();
+    assert_eq!(keys.len(), positions.len());
+    assert!(positions
+        .iter()
+        .all(|s| keys.contains(&book_key(s).unwrap())));
+
+    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+        .unwrap()
+        .with_book(Some(book));
+    let mut checked = 0;
+    for name in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
+        let set = ply_connect4::testset::bundled(name).unwrap();
+        let cases = ply_connect4::testset::parse_test_set(set.text).unwrap();
+        for case in cases.iter().filter(|c| c.moves.len() <= 6) {
+            let state = start.after(&case.moves).unwrap();
+            assert_eq!(
+                solver.solve(&state, false),
+                case.expected,
+                "{name} line {}",
+                case.line
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 665);
+}

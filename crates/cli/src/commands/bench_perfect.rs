@@ -1,0 +1,215 @@
+//! `ply bench connect4-perfect`: a Connect Four agent (`perfect:time=1s` unless told) on
+//! random positions, each move checked by the unlimited solver.
+//!
+//! Positions are random walks from the start of `--plies` random length (seeded, so a run
+//! can be repeated), kept only if no line was made on the way: every one is reachable and
+//! unfinished. The agent gets a new game before each (its table is cleared, so no position
+//! profits from the one before) and no time limit beyond its own budget. Its wall time is
+//! compared with `--max-time`; its move is then checked by a solver without a deadline (with
+//! the bundled book on 7x6): the move keeps the outcome if the position's outcome (win, draw
+//! or loss for the player to move) equals the outcome after it. The run fails if any move
+//! changes the outcome or takes longer than `--max-time`.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_connect4::notation::column_char;
+use ply_connect4::Connect4;
+use ply_core::{Game, SearchLimits};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::solve::{connect4_from, solver_from};
+use super::solve_book::book_from;
+use crate::format::parse_duration;
+use crate::variant::VariantArgs;
+
+#[derive(Args, Debug, Clone)]
+pub struct PerfectBenchArgs {
+    /// The agent under test (any Connect Four agent spec).
+    #[arg(long, default_value = "perfect:time=1s")]
+    pub agent: String,
+    /// How many random positions.
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub positions: u64,
+    /// Stones on the board: each position gets 0 to this many, all equally likely.
+    #[arg(long, default_value_t = 20)]
+    pub plies: usize,
+    /// Seed of the positions (the same seed gives the same positions).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The longest a move may take (wall time).
+    #[arg(long, default_value = "1.1s", value_parser = parse_duration)]
+    pub max_time: Duration,
+    /// The checking solver's table size as log2 of its 8-byte entries, 22 to 28.
+    #[arg(long, default_value_t = 24)]
+    pub table_bits: u32,
+    /// The checking solver's threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// One position and what the agent did there.
+struct Trial {
+    moves: String,
+    plies: usize,
+    wall: Duration,
+    /// Outcome for the player to move before and after the agent's move (+1, 0, −1).
+    before: i32,
+    after: i32,
+    column: usize,
+}
+
+impl Trial {
+    fn kept(&self) -> bool {
+        self.before == self.after
+    }
+}
+
+/// A random unfinished position of `start`'s board with `plies` stones, and its moves as a
+/// column string; `None` if this walk made a line (the caller draws again).
+fn random_walk(start: &Connect4, plies: usize, rng: &mut StdRng) -> Option<(Connect4, String)> {
+    let mut state = start.clone();
+    let mut moves = String::new();
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        legal.clear();
+        state.legal_moves(&mut legal);
+        let col = legal[rng.random_range(0..legal.len())];
+        state.play(col);
+        moves.push(column_char(col as usize));
+        if state.is_terminal() {
+            return None;
+        }
+    }
+    Some((state, moves))
+}
+
+pub fn run(args: &PerfectBenchArgs) -> anyhow::Result<()> {
+    let start = connect4_from(&args.variant)?;
+    let cells = start.width() * start.height();
+    if args.plies >= cells {
+        bail!(
+            "--plies {}: positions need an empty cell, so at most {} on this {}x{} board",
+            args.plies,
+            cells - 1,
+            start.width(),
+            start.height()
+        );
+    }
+    let mut agent = ply_connect4::catalog()
+        .build(&args.agent, args.seed)
+        .map_err(|e| anyhow!("--agent {}: {e}", args.agent))?;
+    let mut checker =
+        solver_from(args.table_bits, args.threads)?.with_book(book_from(None, &start)?);
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let bar = ProgressBar::new(args.positions).with_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} ({eta} left)")
+            .expect("a valid template"),
+    );
+    let mut trials = Vec::new();
+    let mut checking = Duration::ZERO;
+    while (trials.len() as u64) < args.positions {
+        let plies = rng.random_range(0..=args.plies);
+        let Some((state, moves)) = random_walk(&start, plies, &mut rng) else {
+            continue;
+        };
+        agent.new_game();
+        let clock = Instant::now();
+        let decision = agent.select(&state, &SearchLimits::none());
+        let wall = clock.elapsed();
+        let Some(decision) = decision else {
+            bail!("the agent gave no move in position {moves:?}");
+        };
+        let column = decision.mv as usize;
+        if !state.can_play(column) {
+            bail!("the agent played full column {column} in position {moves:?}");
+        }
+        let clock = Instant::now();
+        let before = checker.solve(&state, true);
+        let after = if state.is_winning_move(column) {
+            1
+        } else {
+            let mut child = state.clone();
+            child.play(decision.mv);
+            -checker.solve(&child, true)
+        };
+        checking += clock.elapsed();
+        trials.push(Trial {
+            moves,
+            plies,
+            wall,
+            before,
+            after,
+            column,
+        });
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    report(args, &trials, checking)
+}
+
+/// The table by stones on the board, the totals, and every failure.
+fn report(args: &PerfectBenchArgs, trials: &[Trial], checking: Duration) -> anyhow::Result<()> {
+    println!("agent        {}", args.agent);
+    println!(
+        "positions    {} (seed {}, 0 to {} stones)",
+        trials.len(),
+        args.seed,
+        args.plies
+    );
+    println!("stones  positions  mean time  max time  kept outcome");
+    for plies in 0..=args.plies {
+        let here: Vec<&Trial> = trials.iter().filter(|t| t.plies == plies).collect();
+        if here.is_empty() {
+            continue;
+        }
+        let total: Duration = here.iter().map(|t| t.wall).sum();
+        let max = here.iter().map(|t| t.wall).max().unwrap_or_default();
+        println!(
+            "{plies:>6}  {:>9}  {:>9.3?}  {:>8.3?}  {:>12}",
+            here.len(),
+            total / here.len() as u32,
+            max,
+            here.iter().filter(|t| t.kept()).count()
+        );
+    }
+    let kept = trials.iter().filter(|t| t.kept()).count();
+    let slow: Vec<&Trial> = trials.iter().filter(|t| t.wall > args.max_time).collect();
+    let max = trials.iter().map(|t| t.wall).max().unwrap_or_default();
+    println!("kept outcome {kept} of {}", trials.len());
+    println!(
+        "in time      {} of {} within {:?} (slowest {max:.3?})",
+        trials.len() - slow.len(),
+        trials.len(),
+        args.max_time
+    );
+    println!("checking     {checking:.1?} of unlimited solving");
+    let outcome = |o: i32| ["loss", "draw", "win"][(o + 1) as usize];
+    for t in trials.iter().filter(|t| !t.kept()) {
+        eprintln!(
+            "position {:?}: a {} for the player to move, column {} makes it a {}",
+            t.moves,
+            outcome(t.before),
+            column_char(t.column),
+            outcome(t.after)
+        );
+    }
+    for t in &slow {
+        eprintln!("position {:?}: the move took {:.3?}", t.moves, t.wall);
+    }
+    if kept < trials.len() || !slow.is_empty() {
+        bail!(
+            "{} move(s) changed the outcome, {} took longer than {:?}",
+            trials.len() - kept,
+            slow.len(),
+            args.max_time
+        );
+    }
+    Ok(())
+}
