@@ -195,7 +195,7 @@ fn the_perfect_benchmark_checks_every_move() {
     );
     for (flag, value, says) in [
         ("--plies", "42", "at most 41"),
-        ("--positions", "0", "0"),
+        ("--positions", "0", "1..=1000000"),
         ("--agent", "perfect:time=-1s", "perfect:time=-1s"),
         ("--max-time", "soon", "soon"),
     ] {
