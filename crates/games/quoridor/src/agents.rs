@@ -2,7 +2,8 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter, reductions, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default |
+//! | `strongest-v1` | `strongest` before full width on small boards (`filter=near`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
 //! | `seed004-expectimax` | seed 004's expectimax, depth 2, its heuristic with the factor 17 |
@@ -57,8 +58,10 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     KeyInfo::new("eval", "race", "evaluator at the horizon"),
     KeyInfo::new(
         "filter",
-        "true",
-        "below the root, search only walls that touch a shortest path or the opponent",
+        "auto",
+        "below the root, which walls to search: near (only walls that touch a shortest path \
+         or the opponent; also true), all (every wall; also false), auto (all, without \
+         reductions, up to 7x7; near above)",
     ),
     KeyInfo::new(
         "reduce",
@@ -159,9 +162,12 @@ fn strongest_from(
     } else {
         Some(STRONGEST_DEFAULT_NODES)
     };
-    if !p.bool("filter")? {
-        options.wall_filter = WallFilter::All;
-    }
+    options.wall_filter = match p.str("filter")?.trim().to_ascii_lowercase().as_str() {
+        "auto" => WallFilter::Auto,
+        "near" | "true" => WallFilter::NearPaths,
+        "all" | "false" => WallFilter::All,
+        _ => return Err(p.bad_value("filter", "auto, near (or true) or all (or false)")),
+    };
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.table_bits = table_bits(p)?;
@@ -201,7 +207,7 @@ pub fn catalog() -> Catalog<Quoridor> {
     catalog.add_rollout(Arc::new(PathRollout));
     catalog.add_catalog_agent(
         "strongest",
-        "iterative-deepening alpha-beta (table, path-aware ordering, wall filter, reductions), race and wall-threat evaluation; 10000 nodes a move unless a time is given",
+        "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation; 10000 nodes a move unless a time is given",
         STRONGEST_KEYS,
         |catalog, p, _seed| strongest_from(catalog, p),
     );
@@ -225,6 +231,12 @@ pub fn catalog() -> Catalog<Quoridor> {
         },
     );
     catalog.add_preset("default", "the strongest engine", "strongest");
+    catalog.add_preset(
+        "strongest-v1",
+        "the strongest engine as it was before full-width search on small boards: the wall \
+         filter on every board (kept so each change is measured against it)",
+        "strongest:filter=near",
+    );
     catalog.add_preset(
         "seed004-minimax",
         "seed 004's minimax with alpha-beta: depth 2, its path heuristic",

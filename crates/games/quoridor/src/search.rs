@@ -34,6 +34,25 @@ pub enum WallFilter {
     /// Below the root, only walls that block a step of the opponent's current shortest path
     /// or touch the opponent's pawn: the walls that change the race now.
     NearPaths,
+    /// Every wall, and no reductions, on boards of [`FULL_WIDTH_MAX_SIZE`] and smaller
+    /// (there the whole width is affordable, and a filtered search lost a 5x5 game to seed
+    /// 002's full-width depth 6 that it believed lost from the third move); `NearPaths` on
+    /// larger boards.
+    Auto,
+}
+
+/// The largest board `WallFilter::Auto` searches at full width.
+pub const FULL_WIDTH_MAX_SIZE: usize = 7;
+
+impl WallFilter {
+    /// Whether a search on a board of `size` keeps only the walls near the paths.
+    fn narrows(self, size: usize) -> bool {
+        match self {
+            WallFilter::All => false,
+            WallFilter::NearPaths => true,
+            WallFilter::Auto => size > FULL_WIDTH_MAX_SIZE,
+        }
+    }
 }
 
 /// Everything that can be switched on and off, so each part's worth can be measured.
@@ -97,7 +116,7 @@ impl SearchOptions {
             iterative: true,
             table_bits: 20,
             ordering: true,
-            wall_filter: WallFilter::NearPaths,
+            wall_filter: WallFilter::Auto,
             reductions: true,
             repetitions: true,
             time: Some(time),
@@ -167,6 +186,10 @@ pub struct AlphaBetaAgent {
     /// The multi-player search that plays for this agent when 3 or 4 pawns race (this
     /// search assumes one opponent); made at the first such position.
     crowd: Option<Box<BestReply<Quoridor>>>,
+    /// Whether this move's search keeps only the walls near the paths, and whether it
+    /// reduces late walls (the options, resolved for the board at the root).
+    narrow: bool,
+    reduce: bool,
 }
 
 /// The most entries the table may have, as log2: 2^24 entries is a few hundred MiB.
@@ -225,6 +248,8 @@ impl AlphaBetaAgent {
             last_root_walls: 0,
             line: vec![0; MAX_PLY],
             crowd: None,
+            narrow: false,
+            reduce: false,
         }
     }
 
@@ -311,7 +336,7 @@ impl AlphaBetaAgent {
             // Only the slot rows touching the opponent's row.
             let row = opponent.row as usize;
             state.push_legal_walls_where(moves, row.saturating_sub(1), row, paths, |_, _| u32::MAX);
-        } else if self.options.wall_filter == WallFilter::NearPaths && ply > 0 {
+        } else if self.narrow && ply > 0 {
             let near_pawn = 0b111u32 << opponent.col >> 1;
             let pawn_rows = (opponent.row as usize).saturating_sub(1)..=opponent.row as usize + 1;
             state.push_legal_walls_where(moves, 0, size - 2, paths, |orientation, r| {
@@ -461,7 +486,7 @@ impl AlphaBetaAgent {
             state.play(mv);
             // A late wall the ordering gave no race gain: first a shallower look with a
             // null window; only a wall that then beats alpha earns the full search.
-            let reduce = self.options.reductions
+            let reduce = self.reduce
                 && self.options.ordering
                 && ply > 0
                 && depth >= 3
@@ -562,6 +587,11 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         if self.options.depth_by_size {
             (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
+        self.narrow = self.options.wall_filter.narrows(state.size());
+        // Reductions belong with the filter's regime: where every wall is searched, every
+        // wall is searched to full depth.
+        self.reduce = self.options.reductions
+            && (self.narrow || self.options.wall_filter != WallFilter::Auto);
         // The agent's own budget applies only when the caller gives none: a referee's time
         // may be longer than the default, an analysis may want more nodes.
         let caller_budget = limits.time.is_some() || limits.nodes.is_some();
@@ -680,5 +710,29 @@ fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
     match wall.orientation {
         Orientation::Horizontal => path.up[r] >> c & 0b11 != 0,
         Orientation::Vertical => (path.right[r] | path.right[r + 1]) >> c & 1 != 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::RaceEval;
+
+    /// `Auto` searches every wall, without reductions, up to 7x7, and filters above.
+    #[test]
+    fn auto_filter_is_full_width_on_small_boards_only() {
+        for (size, narrow) in [(3, false), (5, false), (7, false), (9, true), (25, true)] {
+            assert_eq!(WallFilter::Auto.narrows(size), narrow, "{size}");
+            assert!(WallFilter::NearPaths.narrows(size));
+            assert!(!WallFilter::All.narrows(size));
+            let mut agent = AlphaBetaAgent::new(
+                "t",
+                SearchOptions::strong(Duration::from_millis(20)),
+                Arc::new(RaceEval),
+            );
+            let state = Quoridor::new(size, 2).unwrap();
+            agent.select(&state, &SearchLimits::nodes(200)).unwrap();
+            assert_eq!((agent.narrow, agent.reduce), (narrow, narrow), "{size}");
+        }
     }
 }

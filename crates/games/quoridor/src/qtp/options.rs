@@ -224,11 +224,8 @@ mod tests {
         let budget = TimeBudget::default();
         let state = crate::Quoridor::standard();
         let fresh = budget.for_move(&state, 0, Duration::ZERO);
-        // 9x9: 180 s a game, 8 steps + 10 walls: about 30 moves to come.
-        assert!(
-            fresh > Duration::from_secs(3) && fresh < Duration::from_secs(8),
-            "{fresh:?}"
-        );
+        // 9x9: 180 s a game at 0.8, 8 steps + 10/2 walls + 6: 19 moves to come, 7.58 s.
+        assert_eq!(fresh.as_millis(), 144_000 / 19);
         let late = budget.for_move(&state, 0, Duration::from_secs(179));
         assert!(late < Duration::from_millis(100), "{late:?}");
         let big = TimeBudget {

@@ -14,6 +14,9 @@ fn every_quoridor_agent_plays_legal_moves() {
         "strongest",
         "default",
         "strongest:time=30ms,filter=false,pseudo=true",
+        "strongest:time=30ms,filter=near",
+        "strongest:time=30ms,filter=all,reduce=false",
+        "strongest-v1:time=30ms",
         "seed002",
         "seed002:depth=2",
         "seed004-minimax",
@@ -53,6 +56,12 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
     }
     let err = build_agent("strongest:bogus=1", 0).err().unwrap();
     assert!(err.contains("bogus"), "{err}");
+    let err = build_agent("strongest:filter=some", 0).err().unwrap();
+    assert!(
+        err.contains("filter") && err.contains("some") && err.contains("auto, near"),
+        "{err}"
+    );
+    assert!(names.iter().any(|n| n == "strongest-v1"), "{names:?}");
     assert!(build_agent("strongest:tt=40", 0).is_err());
 }
 
