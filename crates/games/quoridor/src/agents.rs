@@ -101,15 +101,12 @@ pub fn seed002() -> Box<dyn Agent<Quoridor>> {
 
 /// The strongest engine with its default settings: [`STRONGEST_DEFAULT_NODES`] per move
 /// (scaled by the walls in hand), at most [`STRONGEST_DEFAULT_TIME`]; a caller's time limit
-/// replaces both. The search is deterministic; `rng_seed` is accepted for a uniform interface.
-pub fn strongest(_seed: u64) -> Box<dyn Agent<Quoridor>> {
+/// replaces both. `seed` only breaks ties between root moves the ordering scores alike (0:
+/// none), so a referee's `-seed` gives different games against a deterministic opponent.
+pub fn strongest(seed: u64) -> Box<dyn Agent<Quoridor>> {
     let mut options = SearchOptions::strong(STRONGEST_DEFAULT_TIME);
     options.nodes = Some(STRONGEST_DEFAULT_NODES);
-    Box::new(AlphaBetaAgent::new(
-        "strongest",
-        options,
-        Arc::new(RaceEval),
-    ))
+    Box::new(AlphaBetaAgent::new("strongest", options, Arc::new(RaceEval)).with_root_seed(seed))
 }
 
 /// Playouts that mostly walk a shortest path: with probability 3/4 the pawn step that
@@ -146,6 +143,7 @@ impl RolloutPolicy<Quoridor> for PathRollout {
 fn strongest_from(
     catalog: &Catalog<Quoridor>,
     p: &Params,
+    seed: u64,
 ) -> Result<Box<dyn Agent<Quoridor>>, SpecError> {
     let mut options = SearchOptions::strong(p.duration("time")?);
     options.depth = p.u32("depth")?.max(1);
@@ -177,11 +175,9 @@ fn strongest_from(
         let keys: Vec<String> = p.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("strongest:{}", keys.join(","))
     };
-    Ok(Box::new(AlphaBetaAgent::new(
-        &name,
-        options,
-        catalog.evaluator_for(p)?,
-    )))
+    Ok(Box::new(
+        AlphaBetaAgent::new(&name, options, catalog.evaluator_for(p)?).with_root_seed(seed),
+    ))
 }
 
 /// The `tt` key of `strongest`, checked: log2 of the table's entries, 0 to
@@ -209,7 +205,7 @@ pub fn catalog() -> Catalog<Quoridor> {
         "strongest",
         "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation; 10000 nodes a move unless a time is given",
         STRONGEST_KEYS,
-        |catalog, p, _seed| strongest_from(catalog, p),
+        strongest_from,
     );
     catalog.add_agent(
         "seed002",

@@ -190,6 +190,9 @@ pub struct AlphaBetaAgent {
     /// reduces late walls (the options, resolved for the board at the root).
     narrow: bool,
     reduce: bool,
+    /// Breaks ties between root moves the ordering scores alike, so that different seeds
+    /// play different games against a deterministic opponent; 0 keeps generation order.
+    root_seed: u64,
 }
 
 /// The most entries the table may have, as log2: 2^24 entries is a few hundred MiB.
@@ -250,7 +253,15 @@ impl AlphaBetaAgent {
             crowd: None,
             narrow: false,
             reduce: false,
+            root_seed: 0,
         }
+    }
+
+    /// Orders root moves the ordering scores alike by `seed` (0: by generation order, as
+    /// without a seed). Only which of two equally good moves is played depends on it.
+    pub fn with_root_seed(mut self, seed: u64) -> Self {
+        self.root_seed = seed;
+        self
     }
 
     pub fn options(&self) -> &SearchOptions {
@@ -403,7 +414,14 @@ impl AlphaBetaAgent {
                     Move::Wall(_) => -5000,
                 }
             };
-            scores.push(score);
+            // At the root, a seeded tie-break smaller than any difference between the
+            // ordering's scores (100 or more).
+            let jitter = if ply == 0 && self.root_seed != 0 {
+                (splitmix(self.root_seed ^ move_code(mv)) % 10) as i32
+            } else {
+                0
+            };
+            scores.push(score + jitter);
         }
         // Insertion sort by score, stable: lists are short and nearly sorted by kind.
         for i in 1..moves.len() {
@@ -704,6 +722,25 @@ fn wall_scale(state: &Quoridor) -> f64 {
     0.5 + 1.5 * left as f64 / total as f64
 }
 
+/// A number that names `mv` (for the seeded root tie-break).
+fn move_code(mv: Move) -> u64 {
+    match mv {
+        Move::Pawn { to, .. } => 1 + ((to.row as u64) << 8 | to.col as u64),
+        Move::Wall(w) => {
+            let orientation = matches!(w.orientation, Orientation::Vertical) as u64;
+            1 << 20 | orientation << 16 | (w.slot.row as u64) << 8 | w.slot.col as u64
+        }
+    }
+}
+
+/// SplitMix64's finaliser: spreads the bits of `x` over the whole word.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
 /// Whether a wall blocks a step of the path.
 fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
     let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
@@ -717,6 +754,48 @@ fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
 mod tests {
     use super::*;
     use crate::eval::RaceEval;
+
+    /// A seed reorders only root moves that the ordering scores alike; 0 keeps generation
+    /// order, and below the root the seed changes nothing.
+    #[test]
+    fn the_root_seed_breaks_ties_only() {
+        let state = Quoridor::standard();
+        let paths = [0, 1].map(|p: Player| {
+            state
+                .passages()
+                .shortest_path(state.pawn(p), state.goal_row(p))
+                .unwrap()
+        });
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let ordered = |seed: u64, ply: usize| {
+            let agent = AlphaBetaAgent::new(
+                "t",
+                SearchOptions::strong(Duration::from_millis(20)),
+                Arc::new(RaceEval),
+            )
+            .with_root_seed(seed);
+            let (mut moves, mut scores) = (legal.clone(), Vec::new());
+            agent.order(&state, &mut moves, &mut scores, None, ply, &paths);
+            moves
+        };
+        let plain = ordered(0, 0);
+        assert!(matches!(plain[0], Move::Pawn { .. }), "{:?}", plain[0]);
+        for seed in [1, 2, 99] {
+            let seeded = ordered(seed, 0);
+            assert_eq!(seeded[0], plain[0], "the step forward stays first");
+            assert_ne!(
+                seeded, plain,
+                "seed {seed}: walls that score alike are reordered"
+            );
+            assert_eq!(
+                ordered(seed, 1),
+                ordered(0, 1),
+                "below the root nothing changes"
+            );
+        }
+        assert_ne!(ordered(1, 0), ordered(2, 0));
+    }
 
     /// `Auto` searches every wall, without reductions, up to 7x7, and filters above.
     #[test]
