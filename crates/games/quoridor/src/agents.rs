@@ -3,7 +3,7 @@
 //! | name | what it is |
 //! |---|---|
 //! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default |
-//! | `strongest-v1` | `strongest` before full width on small boards (`filter=near`), kept as the baseline |
+//! | `strongest-v1` | `strongest` before full width on small boards and before every wall counted (`filter=near,eval=race-v1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
 //! | `seed004-expectimax` | seed 004's expectimax, depth 2, its heuristic with the factor 17 |
@@ -25,7 +25,7 @@ use ply_search::SearchRng;
 use rand::Rng;
 
 use crate::board::Quoridor;
-use crate::eval::{RaceEval, Seed002Eval, Seed004Eval};
+use crate::eval::{RaceEval, RaceEvalV1, Seed002Eval, Seed004Eval};
 use crate::geometry::Move;
 use crate::goal_paths::distance_to_goal;
 use crate::search::{table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS};
@@ -198,6 +198,7 @@ fn table_bits(p: &Params) -> Result<u32, SpecError> {
 pub fn catalog() -> Catalog<Quoridor> {
     let mut catalog = Catalog::generic(Arc::new(RaceEval));
     catalog.add_evaluator(Arc::new(Seed002Eval));
+    catalog.add_evaluator(Arc::new(RaceEvalV1));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: false }));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: true }));
     catalog.add_rollout(Arc::new(PathRollout));
@@ -229,9 +230,10 @@ pub fn catalog() -> Catalog<Quoridor> {
     catalog.add_preset("default", "the strongest engine", "strongest");
     catalog.add_preset(
         "strongest-v1",
-        "the strongest engine as it was before full-width search on small boards: the wall \
-         filter on every board (kept so each change is measured against it)",
-        "strongest:filter=near",
+        "the strongest engine as it was before full-width search on small boards and before \
+         every wall in hand counted: the wall filter on every board, walls above 10 worth \
+         nothing (kept so each change is measured against it)",
+        "strongest:filter=near,eval=race-v1",
     );
     catalog.add_preset(
         "seed004-minimax",

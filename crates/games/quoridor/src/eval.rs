@@ -136,14 +136,9 @@ impl RaceEval {
     const SETTLED: i32 = 5_000;
     /// Hundredths of a step counted per step of the worst detour one opponent wall makes.
     const THREAT: i32 = 50;
-}
 
-impl Evaluator<Quoridor> for RaceEval {
-    fn name(&self) -> &str {
-        "race"
-    }
-
-    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+    /// The race value for `player`, counting at most `wall_cap` walls in hand per side.
+    fn value(state: &Quoridor, player: Player, wall_cap: i32) -> i32 {
         if state.players() > 2 {
             return CrowdRaceEval.evaluate(state, player);
         }
@@ -169,7 +164,7 @@ impl Evaluator<Quoridor> for RaceEval {
         // (17) game free, and ply spent three of them in its first three moves and lost an
         // 11x11 game to seed 002's engine.
         let wall_weight = 120 + 8 * theirs.min(own).min(15);
-        value += wall_weight * (own_walls - their_walls);
+        value += wall_weight * (own_walls.min(wall_cap) - their_walls.min(wall_cap));
         let next = next_row_distance(state, player) - next_row_distance(state, other);
         value -= 10 * next;
         // A path one wall can turn into a long detour is only as short as the opponent's
@@ -181,6 +176,31 @@ impl Evaluator<Quoridor> for RaceEval {
             value -= Self::SETTLED - 100 * lead;
         }
         value
+    }
+}
+
+impl Evaluator<Quoridor> for RaceEval {
+    fn name(&self) -> &str {
+        "race"
+    }
+
+    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        RaceEval::value(state, player, i32::MAX)
+    }
+}
+
+/// [`RaceEval`] as it was before every wall counted: walls in hand above 10 are worth
+/// nothing. Kept for `strongest-v1`, the baseline new versions are measured against.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RaceEvalV1;
+
+impl Evaluator<Quoridor> for RaceEvalV1 {
+    fn name(&self) -> &str {
+        "race-v1"
+    }
+
+    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        RaceEval::value(state, player, 10)
     }
 }
 
@@ -202,6 +222,21 @@ mod tests {
         // Black moves first: the race favours black by the tempo.
         assert!(RaceEval.evaluate(&s, BLACK) > 0);
         assert!(RaceEval.evaluate(&s, WHITE) < 0);
+    }
+
+    /// On 13x13 (17 walls each) a wall spent costs its value; the old evaluation, which
+    /// counted at most 10 walls, saw nothing until the seventh.
+    #[test]
+    fn every_wall_in_hand_counts() {
+        let mut s = Quoridor::new(13, 17).unwrap();
+        s.play_notation("a2h").unwrap(); // black spends a wall far from both paths
+        assert!(RaceEval.evaluate(&s, BLACK) < RaceEvalV1.evaluate(&s, BLACK));
+        assert!(RaceEval.evaluate(&s, WHITE) > RaceEvalV1.evaluate(&s, WHITE));
+        let mut nine = Quoridor::standard();
+        nine.play_notation("a2h").unwrap();
+        for p in [BLACK, WHITE] {
+            assert_eq!(RaceEval.evaluate(&nine, p), RaceEvalV1.evaluate(&nine, p));
+        }
     }
 
     #[test]

@@ -54,7 +54,7 @@ mod view;
 
 pub use board::{Quoridor, BLACK, WHITE};
 pub use crowd_eval::CrowdRaceEval;
-pub use eval::{RaceEval, Seed002Eval, Seed004Eval};
+pub use eval::{RaceEval, RaceEvalV1, Seed002Eval, Seed004Eval};
 pub use geometry::{Direction, Move, Orientation, Square, Wall};
 pub use rules::{blocked_passages, PawnTargets, WallProblem};
 pub use search::{AlphaBetaAgent, SearchOptions, WallFilter};
