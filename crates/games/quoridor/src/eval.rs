@@ -159,10 +159,10 @@ impl RaceEval {
         let tempo = if state.to_move() == player { 1 } else { 0 };
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let mut value = 100 * (theirs - own) + 50 * (2 * tempo - 1);
-        // A wall is worth most while the opponent still has far to go. Every wall in hand
-        // counts: capping them at 10 made the first walls of an 11x11 (13 each) or 13x13
-        // (17) game free, and ply spent three of them in its first three moves and lost an
-        // 11x11 game to seed 002's engine.
+        // A wall is worth most while the opponent still has far to go. `race` counts every
+        // wall in hand (no cap): `race-v1`'s cap at 10 made the first walls of an 11x11 (13
+        // each) or 13x13 (17) game free, and ply spent three of them in its first three
+        // moves and lost an 11x11 game to seed 002's engine.
         let wall_weight = 120 + 8 * theirs.min(own).min(15);
         value += wall_weight * (own_walls.min(wall_cap) - their_walls.min(wall_cap));
         let next = next_row_distance(state, player) - next_row_distance(state, other);

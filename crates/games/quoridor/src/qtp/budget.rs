@@ -44,8 +44,7 @@ impl TimeBudget {
         // recomputed from what remains at every move, so a longer game only thins it.)
         let moves_left = distance
             .saturating_add(state.walls_left(player).min(10) / 2)
-            .saturating_add(6)
-            .max(1);
+            .saturating_add(6);
         let share = scale(remaining, self.safety) / moves_left;
         share
             .min(scale(self.per_move, self.safety))
