@@ -27,7 +27,8 @@ pub struct QtpArgs {
     /// [default: 0.8].
     #[arg(long)]
     pub safety: Option<String>,
-    /// The agent that answers genmove (see `ply list quoridor`) [default: strongest].
+    /// The agent that answers genmove (see `ply list quoridor`) [default:
+    /// strongest:threads=auto, the strongest engine on every core].
     #[arg(long)]
     pub agent: Option<String>,
     /// Report each decision on standard error.
@@ -88,7 +89,7 @@ mod tests {
         let a = parse("").unwrap();
         assert_eq!(a.budget.per_move, Duration::from_secs(30));
         assert_eq!(a.budget.per_game_per_size, Duration::from_secs(20));
-        assert_eq!(a.agent, "strongest");
+        assert_eq!(a.agent, ply_quoridor::qtp::DEFAULT_AGENT);
         let a = parse("--move-time 1.5 --game-time-per-size 750ms --seed 7").unwrap();
         assert_eq!(a.budget.per_move, Duration::from_millis(1500));
         assert_eq!(a.budget.per_game_per_size, Duration::from_millis(750));

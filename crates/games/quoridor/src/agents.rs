@@ -2,7 +2,7 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
 //! | `strongest-v1` | `strongest` before full width on small boards and before every wall counted (`filter=near,eval=race-v1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
@@ -28,7 +28,9 @@ use crate::board::Quoridor;
 use crate::eval::{RaceEval, RaceEvalV1, Seed002Eval, Seed004Eval};
 use crate::geometry::Move;
 use crate::goal_paths::distance_to_goal;
-use crate::search::{table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS};
+use crate::search::{
+    table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS, MAX_THREADS,
+};
 
 /// The strongest agent's cap on the think time per move when neither the spec nor the
 /// caller sets one.
@@ -72,6 +74,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
+    ),
+    KeyInfo::new(
+        "threads",
+        "1",
+        "search threads sharing one table (Lazy SMP), 1 to 64; auto: one per core",
     ),
     KeyInfo::new(
         "pseudo",
@@ -169,6 +176,7 @@ fn strongest_from(
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.table_bits = table_bits(p)?;
+    options.threads = threads(p)?;
     let name = if p.given().is_empty() {
         "strongest".to_string()
     } else {
@@ -191,6 +199,22 @@ fn table_bits(p: &Params) -> Result<u32, SpecError> {
         ));
     }
     Ok(bits)
+}
+
+/// The `threads` key of `strongest`: 1 to [`MAX_THREADS`], or `auto` for one per core.
+fn threads(p: &Params) -> Result<usize, SpecError> {
+    let text = p.str("threads")?.trim().to_ascii_lowercase();
+    if text == "auto" {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        return Ok(cores.min(MAX_THREADS));
+    }
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(p.bad_value(
+            "threads",
+            &format!("a number of threads, 1 to {MAX_THREADS}, or auto"),
+        )),
+    }
 }
 
 /// Every Quoridor agent, evaluator and preset, by name. The default evaluator is `race`;
@@ -256,7 +280,9 @@ pub fn catalog() -> Catalog<Quoridor> {
         "mcts:c=0.5,rollout=paths,time=2s",
     );
     // What `strongest`'s table and evaluation cache take, so a server can cap it.
-    catalog.set_table_memory("strongest", |p| Ok(table_bytes(table_bits(p)?)));
+    catalog.set_table_memory("strongest", |p| {
+        Ok(table_bytes(table_bits(p)?, threads(p)?))
+    });
     catalog
 }
 

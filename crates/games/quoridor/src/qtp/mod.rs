@@ -19,7 +19,7 @@ use crate::notation::format_move_qtp;
 
 pub use budget::TimeBudget;
 pub use command::{CellName, Command, CommandError, COMMANDS};
-pub use options::{run_stdio, EngineOptions};
+pub use options::{run_stdio, EngineOptions, DEFAULT_AGENT};
 
 /// The name `name` answers.
 pub const ENGINE_NAME: &str = "ply-quoridor";

@@ -7,6 +7,10 @@ use ply_core::duration::Quoted;
 
 use super::{run, QtpEngine, TimeBudget};
 
+/// The agent that answers `genmove` unless `-agent` names another: the strongest engine on
+/// every core (a referee gives each engine the machine during its own turn).
+pub const DEFAULT_AGENT: &str = "strongest:threads=auto";
+
 /// Everything an engine process needs besides its input and output.
 #[derive(Debug, Clone)]
 pub struct EngineOptions {
@@ -24,7 +28,7 @@ impl Default for EngineOptions {
         EngineOptions {
             rng_seed: 0,
             budget: TimeBudget::default(),
-            agent: "strongest".to_string(),
+            agent: DEFAULT_AGENT.to_string(),
             verbose: false,
         }
     }
@@ -158,7 +162,7 @@ mod tests {
         assert_eq!(o.rng_seed, 17);
         assert_eq!(o.budget.per_move, Duration::from_secs(2));
         assert!(o.verbose);
-        assert_eq!(o.agent, "strongest");
+        assert_eq!(o.agent, DEFAULT_AGENT);
         let o = EngineOptions::from_args(&args("--seed=5 -agent seed002")).unwrap();
         assert_eq!((o.rng_seed, o.agent.as_str()), (5, "seed002"));
         for bad in ["-seed", "-seed x", "-move-time 0", "-safety 2", "-agent"] {

@@ -97,3 +97,51 @@ fn strongest_table_is_bounded_and_its_memory_declared() {
     assert!(largest > 15 * default && largest < 1 << 30, "{largest}");
     assert!(catalog.table_bytes("strongest:tt=99").is_err());
 }
+
+/// `threads=N` searches on N threads that share the table: the spec is checked, the memory
+/// counts each thread's evaluation cache, and the threads together find the same proven
+/// wins as one thread (a proven value is exact however the table was filled).
+#[test]
+fn strongest_on_two_threads_finds_the_same_wins() {
+    let catalog = catalog();
+    for bad in ["threads=0", "threads=65", "threads=-1", "threads=two"] {
+        let error = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
+        assert!(
+            error.contains("threads") && error.contains("1 to 64"),
+            "{error}"
+        );
+    }
+    assert!(build_agent("strongest:threads=auto", 0).is_ok());
+    let one = catalog.table_bytes("strongest:threads=1").unwrap();
+    let two = catalog.table_bytes("strongest:threads=2").unwrap();
+    assert!(two > one, "{two} > {one}");
+
+    // 5x5 with one wall each: black to move, two steps from its goal, white three.
+    let state = Quoridor::new(5, 1)
+        .unwrap()
+        .from_text("size=5 walls=1 turn=black black=c3,1 white=c2,1 h= v=")
+        .unwrap();
+    let decide = |spec: &str| {
+        let mut agent = build_agent(spec, 0).unwrap();
+        agent.select(&state, &SearchLimits::none()).unwrap()
+    };
+    let single = decide("strongest:depth=7,nodes=none,time=60s");
+    assert!(
+        ply_core::eval::is_proven(single.value as i32),
+        "a forced result: {}",
+        single.value
+    );
+    for _ in 0..5 {
+        let double = decide("strongest:depth=7,nodes=none,time=60s,threads=2");
+        assert!(double.nodes > 0 && double.depth >= 1);
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        assert!(legal.contains(&double.mv));
+        assert_eq!(
+            double.value,
+            single.value,
+            "{}",
+            state.format_move(double.mv)
+        );
+    }
+}

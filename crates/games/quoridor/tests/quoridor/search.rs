@@ -21,6 +21,7 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         time: None,
         nodes: None,
         depth_by_size: false,
+        threads: 1,
     }
 }
 

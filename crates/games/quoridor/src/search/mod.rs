@@ -10,8 +10,14 @@
 //! pseudo-depth, which changes how depth is counted).
 //! The value conventions (window bounds, proven results in the table) are the generic
 //! search's own (`ply_search::value`).
-//! Move lists are per-ply buffers allocated once per agent, so the search never allocates.
+//! Move lists are per-ply buffers allocated once per thread, so the search never allocates.
+//! With `threads` above 1 the threads share the transposition table (`table.rs`, lockless)
+//! and search the same root (Lazy SMP): each finds its way into the others' results through
+//! the table.
 
+mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,6 +31,7 @@ use crate::crowd_agents::crowd_search;
 use crate::geometry::{Move, Orientation, Wall};
 use crate::paths::PathSteps;
 use crate::rules::blocked_passages;
+use table::{Bound, Entry, SharedTable};
 
 /// Which walls a node searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +94,8 @@ pub struct SearchOptions {
     pub nodes: Option<u64>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
     pub depth_by_size: bool,
+    /// Search threads (Lazy SMP over a shared table); 1 searches on the caller's thread.
+    pub threads: usize,
 }
 
 impl SearchOptions {
@@ -105,6 +114,7 @@ impl SearchOptions {
             repetitions: false,
             time: None,
             nodes: None,
+            threads: 1,
         }
     }
 
@@ -122,6 +132,7 @@ impl SearchOptions {
             time: Some(time),
             nodes: None,
             depth_by_size: false,
+            threads: 1,
         }
     }
 }
@@ -138,32 +149,33 @@ pub fn seed002_depth(size: usize) -> (u32, bool) {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct TableEntry {
-    key: u64,
-    value: i32,
-    depth: u8,
-    bound: Bound,
-    best: Option<Move>,
-}
-
 const MAX_PLY: usize = 128;
 /// log2 of the horizon-value cache's entries (1 MiB).
 const EVAL_CACHE_BITS: u32 = 16;
 
-/// An alpha-beta player for Quoridor.
+/// An alpha-beta player for Quoridor. With more than one thread it runs a Lazy SMP search:
+/// every thread searches the same root, they share the transposition table, and the first
+/// thread's iterations decide unless a helper completed a deeper one.
 pub struct AlphaBetaAgent {
     name: String,
     options: SearchOptions,
+    table: Arc<SharedTable>,
+    /// `workers[0]` decides; the others are the helpers.
+    workers: Vec<Worker>,
+    /// Keys of the positions this agent was asked to move in this game, in order.
+    game_roots: Vec<u64>,
+    /// Walls in hand (both sides) at the last root: more at a new root means a new game.
+    last_root_walls: u32,
+    /// The multi-player search that plays for this agent when 3 or 4 pawns race (this
+    /// search assumes one opponent); made at the first such position.
+    crowd: Option<Box<BestReply<Quoridor>>>,
+}
+
+/// One thread's search: its buffers and counters, and the table it shares.
+struct Worker {
+    options: SearchOptions,
     evaluator: Arc<dyn Evaluator<Quoridor>>,
-    table: Vec<Option<TableEntry>>,
+    table: Arc<SharedTable>,
     /// Horizon values by position key (the side to move is part of the key): transposed
     /// leaves are common (walls and steps commute) and the evaluator's path searches are
     /// most of a node's cost. Empty when there is no table.
@@ -177,15 +189,10 @@ pub struct AlphaBetaAgent {
     /// The previous iteration's best move, searched first at the root: an iteration cut
     /// short then still knows whether any other move beat it.
     root_hint: Option<Move>,
-    /// Keys of the positions this agent was asked to move in this game, in order.
+    /// The agent's `game_roots`, copied in at each move.
     game_roots: Vec<u64>,
-    /// Walls in hand (both sides) at the last root: more at a new root means a new game.
-    last_root_walls: u32,
     /// The keys of the positions along the line being searched, by ply.
     line: Vec<u64>,
-    /// The multi-player search that plays for this agent when 3 or 4 pawns race (this
-    /// search assumes one opponent); made at the first such position.
-    crowd: Option<Box<BestReply<Quoridor>>>,
     /// Whether this move's search keeps only the walls near the paths, and whether it
     /// reduces late walls (the options, resolved for the board at the root).
     narrow: bool,
@@ -198,15 +205,18 @@ pub struct AlphaBetaAgent {
 /// The most entries the table may have, as log2: 2^24 entries is a few hundred MiB.
 pub const MAX_TABLE_BITS: u32 = 24;
 
-/// The bytes an agent with a table of 2^`bits` entries allocates for its table and its
-/// evaluation cache (nothing when `bits` is 0: no table, no cache).
-pub fn table_bytes(bits: u32) -> u64 {
+/// The most search threads an agent may run.
+pub const MAX_THREADS: usize = 64;
+
+/// The bytes an agent with a table of 2^`bits` entries and `threads` threads allocates for
+/// its table and its evaluation caches (nothing when `bits` is 0: no table, no cache).
+pub fn table_bytes(bits: u32, threads: usize) -> u64 {
     if bits == 0 {
         return 0;
     }
-    let table = (std::mem::size_of::<Option<TableEntry>>() as u64) << bits.min(63);
+    let table = table::SLOT_BYTES << bits.min(63);
     let evals = (std::mem::size_of::<(u64, i32)>() as u64) << EVAL_CACHE_BITS;
-    table.saturating_add(evals)
+    table.saturating_add(evals.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
 }
 
 /// A table of `len` copies of `fill` (`len` a power of two), halved until the machine can
@@ -227,52 +237,37 @@ impl AlphaBetaAgent {
         options: SearchOptions,
         evaluator: Arc<dyn Evaluator<Quoridor>>,
     ) -> Self {
-        let (table, evals) = if options.table_bits > 0 {
-            (
-                power_of_two_table(1 << options.table_bits.min(MAX_TABLE_BITS), None),
-                power_of_two_table(1 << EVAL_CACHE_BITS, (0, 0)),
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
+        let table = Arc::new(SharedTable::new(options.table_bits.min(MAX_TABLE_BITS)));
+        let workers = (0..options.threads.clamp(1, MAX_THREADS))
+            .map(|_| Worker::new(&options, &evaluator, &table))
+            .collect();
         AlphaBetaAgent {
             name: name.to_string(),
             options,
-            evaluator,
             table,
-            evals,
-            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
-            scores: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
-            killers: vec![[None; 2]; MAX_PLY],
-            nodes: 0,
-            root_best: None,
-            root_hint: None,
+            workers,
             game_roots: Vec::new(),
             last_root_walls: 0,
-            line: vec![0; MAX_PLY],
             crowd: None,
-            narrow: false,
-            reduce: false,
-            root_seed: 0,
         }
     }
 
     /// Orders root moves the ordering scores alike by `seed` (0: by generation order, as
     /// without a seed). Only which of two equally good moves is played depends on it.
     pub fn with_root_seed(mut self, seed: u64) -> Self {
-        self.root_seed = seed;
+        for (i, worker) in self.workers.iter_mut().enumerate() {
+            // Helpers break ties their own way, so they do not all follow the same line.
+            worker.root_seed = if i == 0 {
+                seed
+            } else {
+                splitmix(seed ^ i as u64)
+            };
+        }
         self
     }
 
     pub fn options(&self) -> &SearchOptions {
         &self.options
-    }
-
-    /// Whether the position with `key` at `ply` repeats one earlier on the line with the
-    /// same side to move, or (at even plies, the root's side to move) an earlier root.
-    fn repeats(&self, key: u64, ply: usize) -> bool {
-        let on_line = (ply % 2..ply).step_by(2).any(|p| self.line[p] == key);
-        on_line || (ply.is_multiple_of(2) && self.game_roots.contains(&key))
     }
 
     /// Records the root in the game's history, starting a new history when the walls in
@@ -292,6 +287,44 @@ impl AlphaBetaAgent {
             None => self.game_roots.push(key),
         }
     }
+}
+
+impl Worker {
+    fn new(
+        options: &SearchOptions,
+        evaluator: &Arc<dyn Evaluator<Quoridor>>,
+        table: &Arc<SharedTable>,
+    ) -> Self {
+        let evals = if options.table_bits > 0 {
+            power_of_two_table(1 << EVAL_CACHE_BITS, (0, 0))
+        } else {
+            Vec::new()
+        };
+        Worker {
+            options: options.clone(),
+            evaluator: Arc::clone(evaluator),
+            table: Arc::clone(table),
+            evals,
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
+            scores: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
+            killers: vec![[None; 2]; MAX_PLY],
+            nodes: 0,
+            root_best: None,
+            root_hint: None,
+            game_roots: Vec::new(),
+            line: vec![0; MAX_PLY],
+            narrow: false,
+            reduce: false,
+            root_seed: 0,
+        }
+    }
+
+    /// Whether the position with `key` at `ply` repeats one earlier on the line with the
+    /// same side to move, or (at even plies, the root's side to move) an earlier root.
+    fn repeats(&self, key: u64, ply: usize) -> bool {
+        let on_line = (ply % 2..ply).step_by(2).any(|p| self.line[p] == key);
+        on_line || (ply.is_multiple_of(2) && self.game_roots.contains(&key))
+    }
 
     /// The evaluator's value for the side to move, from the cache when it is there.
     fn evaluate(&mut self, state: &Quoridor) -> i32 {
@@ -308,25 +341,6 @@ impl AlphaBetaAgent {
                 self.evals[slot] = (key, value);
                 value
             }
-        }
-    }
-
-    fn probe(&self, key: u64) -> Option<TableEntry> {
-        if self.table.is_empty() {
-            return None;
-        }
-        let slot = (key as usize) & (self.table.len() - 1);
-        self.table[slot].filter(|e| e.key == key)
-    }
-
-    fn store(&mut self, entry: TableEntry) {
-        if self.table.is_empty() {
-            return;
-        }
-        let slot = (entry.key as usize) & (self.table.len() - 1);
-        match self.table[slot] {
-            Some(old) if old.key != entry.key && old.depth > entry.depth + 2 => {}
-            _ => self.table[slot] = Some(entry),
         }
     }
 
@@ -468,7 +482,7 @@ impl AlphaBetaAgent {
         }
         let key = state.zobrist();
         let mut table_move = None;
-        if let Some(entry) = self.probe(key) {
+        if let Some(entry) = self.table.probe(key) {
             table_move = entry.best;
             if ply > 0 && entry.depth as u32 >= depth {
                 let value = value_from_table(entry.value, ply);
@@ -555,13 +569,15 @@ impl AlphaBetaAgent {
         } else {
             Bound::Exact
         };
-        self.store(TableEntry {
+        self.table.store(
             key,
-            value: value_to_table(best_value, ply),
-            depth: depth.min(255) as u8,
-            bound,
-            best: best_move,
-        });
+            Entry {
+                value: value_to_table(best_value, ply),
+                depth: depth.min(255) as u8,
+                bound,
+                best: best_move,
+            },
+        );
         best_value
     }
 
@@ -572,7 +588,7 @@ impl AlphaBetaAgent {
         s.play(first);
         let mut legal = Vec::new();
         while (pv.len() as u32) < depth {
-            let Some(mv) = self.probe(s.zobrist()).and_then(|e| e.best) else {
+            let Some(mv) = self.table.probe(s.zobrist()).and_then(|e| e.best) else {
                 break;
             };
             s.legal_moves(&mut legal);
@@ -583,6 +599,89 @@ impl AlphaBetaAgent {
             pv.push(mv);
         }
         pv
+    }
+}
+
+/// What one thread's iterations found: the move of its deepest finished iteration (or a
+/// better one from the iteration cut short), with its value and depth.
+#[derive(Debug, Clone, Copy)]
+struct Outcome {
+    best: Option<(Move, i32, u32)>,
+    iterations: u64,
+}
+
+impl Worker {
+    /// Iterative deepening from the root (or one search at `max_depth` when the options ask
+    /// for no deepening and nothing may cut it short). A helper starts one ply deeper than
+    /// the first thread and keeps deepening until it is stopped, so the two seldom search
+    /// the same iteration at once.
+    fn iterate(
+        &mut self,
+        state: &Quoridor,
+        limits: &SearchLimits,
+        max_depth: u32,
+        helper: bool,
+    ) -> Outcome {
+        let timed = limits.time.is_some() || limits.stop.is_some() || limits.nodes.is_some();
+        let mut stopper = Stopper::new(limits);
+        let mut s = state.clone();
+        self.nodes = 0;
+        for k in self.killers.iter_mut() {
+            *k = [None; 2];
+        }
+        // A search that may be cut short first finishes depth 1, so it always has a move.
+        let mut depth = if self.options.iterative || timed {
+            1 + helper as u32
+        } else {
+            max_depth
+        }
+        .min(max_depth);
+        let mut best: Option<(Move, i32, u32)> = None;
+        let mut iterations = 0;
+        self.root_hint = None;
+        loop {
+            self.root_best = None;
+            let value = self.negamax(&mut s, depth, 0, -INFINITY, INFINITY, &mut stopper);
+            iterations += 1;
+            if stopper.stopped() {
+                // The cut iteration searched the previous best move first: a move it
+                // completed and found better is better at this depth too.
+                match (best, self.root_best) {
+                    (None, Some(m)) => best = Some((m, value, 0)),
+                    (Some((old, _, d)), Some(m)) if m != old => best = Some((m, value, d)),
+                    _ => {}
+                }
+                break;
+            }
+            let Some(mv) = self.root_best else { break };
+            best = Some((mv, value, depth));
+            self.root_hint = Some(mv);
+            // A proven result is final once the search horizon covers it; a longer one may
+            // come from the table, and stopping there would let the engine walk in circles
+            // between positions that each "win" in the same number of moves.
+            let proven_within =
+                ply_core::eval::is_proven(value) && (WIN - value.abs()) as u32 <= depth;
+            if depth >= max_depth || proven_within {
+                break;
+            }
+            // An iteration costs several times the one before: do not start one that
+            // cannot finish. (Helpers go on until the first thread is done.)
+            let nodes_used = limits
+                .nodes
+                .map_or(0.0, |n| self.nodes as f64 / n.max(1) as f64);
+            if !helper
+                && self.options.iterative
+                && stopper.time_used_fraction().max(nodes_used) > 0.4
+            {
+                break;
+            }
+            depth = if self.options.iterative {
+                depth + 1
+            } else {
+                max_depth
+            };
+        }
+        Outcome { best, iterations }
     }
 }
 
@@ -605,11 +704,11 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         if self.options.depth_by_size {
             (self.options.depth, self.options.pseudo_depth) = seed002_depth(state.size());
         }
-        self.narrow = self.options.wall_filter.narrows(state.size());
+        let narrow = self.options.wall_filter.narrows(state.size());
         // Reductions belong with the filter's regime: where every wall is searched, every
         // wall is searched to full depth.
-        self.reduce = self.options.reductions
-            && (self.narrow || self.options.wall_filter != WallFilter::Auto);
+        let reduce =
+            self.options.reductions && (narrow || self.options.wall_filter != WallFilter::Auto);
         // The agent's own budget applies only when the caller gives none: a referee's time
         // may be longer than the default, an analysis may want more nodes.
         let caller_budget = limits.time.is_some() || limits.nodes.is_some();
@@ -626,65 +725,52 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         };
         let limits = limits.combine(&own);
         let max_depth = limits.depth.unwrap_or(self.options.depth).max(1);
-        let timed = limits.time.is_some() || limits.stop.is_some() || limits.nodes.is_some();
-        let mut stopper = Stopper::new(&limits);
-        let mut s = state.clone();
-        self.nodes = 0;
         if self.options.repetitions {
             self.remember_root(state);
         }
-        for k in self.killers.iter_mut() {
-            *k = [None; 2];
+        for worker in self.workers.iter_mut() {
+            worker.options.depth = self.options.depth;
+            worker.options.pseudo_depth = self.options.pseudo_depth;
+            worker.narrow = narrow;
+            worker.reduce = reduce;
+            worker.game_roots.clone_from(&self.game_roots);
         }
-        // A search that may be cut short first finishes depth 1, so it always has a move.
-        let mut depth = if self.options.iterative || timed {
-            1
+        let start = std::time::Instant::now();
+        let (main, helpers) = self.workers.split_first_mut()?;
+        let mut outcome = if helpers.is_empty() {
+            main.iterate(state, &limits, max_depth, false)
         } else {
-            max_depth
-        };
-        let mut best: Option<(Move, i32, u32)> = None;
-        let mut iterations = 0;
-        self.root_hint = None;
-        loop {
-            self.root_best = None;
-            let value = self.negamax(&mut s, depth, 0, -INFINITY, INFINITY, &mut stopper);
-            iterations += 1;
-            if stopper.stopped() {
-                // The cut iteration searched the previous best move first: a move it
-                // completed and found better is better at this depth too.
-                match (best, self.root_best) {
-                    (None, Some(m)) => best = Some((m, value, 0)),
-                    (Some((old, _, d)), Some(m)) if m != old => best = Some((m, value, d)),
-                    _ => {}
-                }
-                break;
-            }
-            let mv = self.root_best?;
-            best = Some((mv, value, depth));
-            self.root_hint = Some(mv);
-            // A proven result is final once the search horizon covers it; a longer one may
-            // come from the table, and stopping there would let the engine walk in circles
-            // between positions that each "win" in the same number of moves.
-            let proven_within =
-                ply_core::eval::is_proven(value) && (WIN - value.abs()) as u32 <= depth;
-            if depth >= max_depth || proven_within {
-                break;
-            }
-            // An iteration costs several times the one before: do not start one that
-            // cannot finish.
-            let nodes_used = limits
-                .nodes
-                .map_or(0.0, |n| self.nodes as f64 / n.max(1) as f64);
-            if self.options.iterative && stopper.time_used_fraction().max(nodes_used) > 0.4 {
-                break;
-            }
-            depth = if self.options.iterative {
-                depth + 1
-            } else {
-                max_depth
+            // Helpers stop when the first thread is done (or at the caller's deadline);
+            // the node budget, if any, is the first thread's.
+            let done = Arc::new(AtomicBool::new(false));
+            let helper_limits = SearchLimits {
+                nodes: None,
+                stop: Some(Arc::clone(&done)),
+                ..limits.clone()
             };
-        }
-        let (mv, value, depth) = match best {
+            std::thread::scope(|scope| {
+                let running: Vec<_> = helpers
+                    .iter_mut()
+                    .map(|h| scope.spawn(|| h.iterate(state, &helper_limits, max_depth, true)))
+                    .collect();
+                let mut outcome = main.iterate(state, &limits, max_depth, false);
+                done.store(true, Ordering::Relaxed);
+                for handle in running {
+                    // A helper that panicked only costs its help.
+                    let Ok(helped) = handle.join() else { continue };
+                    outcome.iterations += helped.iterations;
+                    // A helper's finished iteration deeper than the first thread's decides.
+                    if let (Some(h), Some(m)) = (helped.best, outcome.best) {
+                        if h.2 > m.2 {
+                            outcome.best = Some(h);
+                        }
+                    }
+                }
+                outcome
+            })
+        };
+        let nodes = self.workers.iter().map(|w| w.nodes).sum();
+        let (mv, value, depth) = match outcome.best.take() {
             Some(b) => b,
             None => {
                 let mut legal = Vec::new();
@@ -695,17 +781,19 @@ impl Agent<Quoridor> for AlphaBetaAgent {
         Some(Decision {
             mv,
             value: value as f64,
-            pv: self.principal_variation(state, mv, depth.max(1)),
-            nodes: self.nodes,
+            pv: self.workers[0].principal_variation(state, mv, depth.max(1)),
+            nodes,
             depth,
-            elapsed: stopper.elapsed(),
-            iterations,
+            elapsed: start.elapsed(),
+            iterations: outcome.iterations,
         })
     }
 
     fn new_game(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = None);
-        self.evals.iter_mut().for_each(|e| *e = (0, 0));
+        self.table.clear();
+        for worker in self.workers.iter_mut() {
+            worker.evals.iter_mut().for_each(|e| *e = (0, 0));
+        }
         self.game_roots.clear();
         if let Some(crowd) = &mut self.crowd {
             crowd.new_game();
@@ -776,7 +864,7 @@ mod tests {
             )
             .with_root_seed(seed);
             let (mut moves, mut scores) = (legal.clone(), Vec::new());
-            agent.order(&state, &mut moves, &mut scores, None, ply, &paths);
+            agent.workers[0].order(&state, &mut moves, &mut scores, None, ply, &paths);
             moves
         };
         let plain = ordered(0, 0);
@@ -811,7 +899,8 @@ mod tests {
             );
             let state = Quoridor::new(size, 2).unwrap();
             agent.select(&state, &SearchLimits::nodes(200)).unwrap();
-            assert_eq!((agent.narrow, agent.reduce), (narrow, narrow), "{size}");
+            let worker = &agent.workers[0];
+            assert_eq!((worker.narrow, worker.reduce), (narrow, narrow), "{size}");
         }
     }
 }
