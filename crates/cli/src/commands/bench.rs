@@ -68,6 +68,11 @@ const CASES: &[Case] = &[
     case(GameName::Connect4, "4453", "mcts:iterations=20000"),
     case(GameName::Quoridor, "", "seed002"),
     case(GameName::Quoridor, "e8 e2 e7 e3", "alphabeta:depth=3"),
+    case(
+        GameName::Quoridor,
+        "e8 e2 e7 e3",
+        "strongest:depth=6,nodes=none,time=60m",
+    ),
     case(GameName::Halma, "", "alphabeta:depth=5"),
     Case {
         game: GameName::Halma,

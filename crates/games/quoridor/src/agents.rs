@@ -2,8 +2,8 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
-//! | `strongest-v1` | `strongest` before full width on small boards and before every wall counted (`filter=near,eval=race-v1`), kept as the baseline |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first two plies above, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest-v1` | `strongest` before full width on small boards, before every wall counted and before the full-width reply (`filter=near,eval=race-v1,wide=1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
 //! | `seed004-expectimax` | seed 004's expectimax, depth 2, its heuristic with the factor 17 |
@@ -64,6 +64,11 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "below the root, which walls to search: near (only walls that touch a shortest path \
          or the opponent; also true), all (every wall; also false), auto (all, without \
          reductions, up to 7x7; near above)",
+    ),
+    KeyInfo::new(
+        "wide",
+        "2",
+        "plies from the root that search every wall before the filter applies",
     ),
     KeyInfo::new(
         "reduce",
@@ -173,6 +178,10 @@ fn strongest_from(
         "all" | "false" => WallFilter::All,
         _ => return Err(p.bad_value("filter", "auto, near (or true) or all (or false)")),
     };
+    options.wide_plies = match p.u32("wide")? {
+        n @ 1..=64 => n,
+        _ => return Err(p.bad_value("wide", "a number of plies, 1 to 64")),
+    };
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.table_bits = table_bits(p)?;
@@ -257,7 +266,7 @@ pub fn catalog() -> Catalog<Quoridor> {
         "the strongest engine as it was before full-width search on small boards and before \
          every wall in hand counted: the wall filter on every board, walls above 10 worth \
          nothing (kept so each change is measured against it)",
-        "strongest:filter=near,eval=race-v1",
+        "strongest:filter=near,eval=race-v1,wide=1",
     );
     catalog.add_preset(
         "seed004-minimax",

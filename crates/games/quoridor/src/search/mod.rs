@@ -78,6 +78,10 @@ pub struct SearchOptions {
     /// lengthen the opponent's path.
     pub ordering: bool,
     pub wall_filter: WallFilter,
+    /// How many plies from the root search every wall before the filter applies (1: the
+    /// root only). The opponent's reply at ply 1 is where a setup wall, one that lengthens
+    /// no path yet but prepares a long detour, refutes a plan.
+    pub wide_plies: u32,
     /// Below the root, search late walls that gain nothing in the race by the ordering's
     /// measure one ply shallower first (and fully again only if they look good).
     pub reductions: bool,
@@ -110,6 +114,7 @@ impl SearchOptions {
             table_bits: 0,
             ordering: false,
             wall_filter: WallFilter::All,
+            wide_plies: 1,
             reductions: false,
             repetitions: false,
             time: None,
@@ -127,6 +132,7 @@ impl SearchOptions {
             table_bits: 20,
             ordering: true,
             wall_filter: WallFilter::Auto,
+            wide_plies: 2,
             reductions: true,
             repetitions: true,
             time: Some(time),
@@ -361,7 +367,7 @@ impl Worker {
             // Only the slot rows touching the opponent's row.
             let row = opponent.row as usize;
             state.push_legal_walls_where(moves, row.saturating_sub(1), row, paths, |_, _| u32::MAX);
-        } else if self.narrow && ply > 0 {
+        } else if self.narrow && ply as u32 >= self.options.wide_plies {
             let near_pawn = 0b111u32 << opponent.col >> 1;
             let pawn_rows = (opponent.row as usize).saturating_sub(1)..=opponent.row as usize + 1;
             state.push_legal_walls_where(moves, 0, size - 2, paths, |orientation, r| {
@@ -883,6 +889,36 @@ mod tests {
             );
         }
         assert_ne!(ordered(1, 0), ordered(2, 0));
+    }
+
+    /// The filter starts at ply `wide_plies`: before it every legal move is generated.
+    #[test]
+    fn the_filter_starts_after_the_wide_plies() {
+        let mut state = Quoridor::standard();
+        state.play_notation("e8").unwrap();
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let paths = [0, 1].map(|p: Player| {
+            state
+                .passages()
+                .shortest_path(state.pawn(p), state.goal_row(p))
+                .unwrap()
+        });
+        for wide in [1, 2, 3] {
+            let mut options = SearchOptions::strong(Duration::from_millis(20));
+            options.wide_plies = wide;
+            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval));
+            agent.workers[0].narrow = true;
+            for ply in 0..4 {
+                let mut moves = Vec::new();
+                agent.workers[0].generate(&state, &mut moves, 5, ply, &paths);
+                if (ply as u32) < wide {
+                    assert_eq!(moves.len(), legal.len(), "wide {wide}, ply {ply}");
+                } else {
+                    assert!(moves.len() < legal.len() / 2, "wide {wide}, ply {ply}");
+                }
+            }
+        }
     }
 
     /// `Auto` searches every wall, without reductions, up to 7x7, and filters above.

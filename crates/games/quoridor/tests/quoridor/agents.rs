@@ -63,6 +63,11 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
     );
     assert!(names.iter().any(|n| n == "strongest-v1"), "{names:?}");
     assert!(build_agent("strongest:tt=40", 0).is_err());
+    for bad in ["wide=0", "wide=65", "wide=-2", "wide=x"] {
+        let err = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
+        assert!(err.contains("wide"), "{bad}: {err}");
+    }
+    assert!(build_agent("strongest:wide=3", 0).is_ok());
 }
 
 #[test]

@@ -16,6 +16,7 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         table_bits: if enhanced { 16 } else { 0 },
         ordering: enhanced,
         wall_filter: WallFilter::All,
+        wide_plies: 1,
         reductions: false,
         repetitions: false,
         time: None,
