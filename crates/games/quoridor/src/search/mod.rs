@@ -214,15 +214,25 @@ pub const MAX_TABLE_BITS: u32 = 24;
 /// The most search threads an agent may run.
 pub const MAX_THREADS: usize = 64;
 
+/// Moves a node's list has room for without growing (more than any legal position has on
+/// boards up to 25x25 with few walls placed; a list that needs more grows once).
+const MOVES_PER_PLY: usize = 1300;
+
 /// The bytes an agent with a table of 2^`bits` entries and `threads` threads allocates for
-/// its table and its evaluation caches (nothing when `bits` is 0: no table, no cache).
+/// its table, and each thread for its evaluation cache (none when `bits` is 0) and its
+/// move lists.
 pub fn table_bytes(bits: u32, threads: usize) -> u64 {
-    if bits == 0 {
-        return 0;
-    }
-    let table = table::SLOT_BYTES << bits.min(63);
-    let evals = (std::mem::size_of::<(u64, i32)>() as u64) << EVAL_CACHE_BITS;
-    table.saturating_add(evals.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
+    let lists = (MAX_PLY * MOVES_PER_PLY * (std::mem::size_of::<Move>() + 4)) as u64;
+    let (table, evals) = if bits == 0 {
+        (0, 0)
+    } else {
+        (
+            table::SLOT_BYTES << bits.min(63),
+            (std::mem::size_of::<(u64, i32)>() as u64) << EVAL_CACHE_BITS,
+        )
+    };
+    let per_thread = evals + lists;
+    table.saturating_add(per_thread.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
 }
 
 /// A table of `len` copies of `fill` (`len` a power of two), halved until the machine can
@@ -311,8 +321,12 @@ impl Worker {
             evaluator: Arc::clone(evaluator),
             table: Arc::clone(table),
             evals,
-            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
-            scores: (0..MAX_PLY).map(|_| Vec::with_capacity(1300)).collect(),
+            moves: (0..MAX_PLY)
+                .map(|_| Vec::with_capacity(MOVES_PER_PLY))
+                .collect(),
+            scores: (0..MAX_PLY)
+                .map(|_| Vec::with_capacity(MOVES_PER_PLY))
+                .collect(),
             killers: vec![[None; 2]; MAX_PLY],
             nodes: 0,
             root_best: None,

@@ -94,12 +94,18 @@ fn strongest_table_is_bounded_and_its_memory_declared() {
         .to_string();
     assert!(error.contains("tt") && error.contains("0 to 24"), "{error}");
     assert!(catalog.build("strongest:tt=24", 1).is_ok());
-    assert_eq!(catalog.table_bytes("strongest:tt=0").unwrap(), 0);
+    // Without a table only the move lists remain: a few MiB per thread.
+    let lists = catalog.table_bytes("strongest:tt=0").unwrap();
+    assert!(lists > 0 && lists < 4 << 20, "{lists}");
+    assert_eq!(
+        catalog.table_bytes("strongest:tt=0,threads=3").unwrap(),
+        3 * lists
+    );
     let default = catalog.table_bytes("strongest").unwrap();
     assert!(default >= 1 << 20, "2^20 entries: {default} bytes");
     assert!(catalog.table_bytes("default").unwrap() == default);
     let largest = catalog.table_bytes("strongest:tt=24").unwrap();
-    assert!(largest > 15 * default && largest < 1 << 30, "{largest}");
+    assert!(largest > 10 * default && largest < 1 << 30, "{largest}");
     assert!(catalog.table_bytes("strongest:tt=99").is_err());
 }
 
