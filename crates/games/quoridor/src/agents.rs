@@ -263,9 +263,10 @@ pub fn catalog() -> Catalog<Quoridor> {
     catalog.add_preset("default", "the strongest engine", "strongest");
     catalog.add_preset(
         "strongest-v1",
-        "the strongest engine as it was before full-width search on small boards and before \
-         every wall in hand counted: the wall filter on every board, walls above 10 worth \
-         nothing (kept so each change is measured against it)",
+        "the strongest engine as it was before full-width search on small boards, before \
+         every wall in hand counted and before the full-width first reply: the wall filter on \
+         every board from ply 1, walls above 10 worth nothing (kept so each change is \
+         measured against it)",
         "strongest:filter=near,eval=race-v1,wide=1",
     );
     catalog.add_preset(
