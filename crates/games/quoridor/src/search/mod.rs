@@ -235,15 +235,15 @@ pub fn table_bytes(bits: u32, threads: usize) -> u64 {
     table.saturating_add(per_thread.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
 }
 
-/// A table of `len` copies of `fill` (`len` a power of two), halved until the machine can
-/// give it: a smaller table, not an abort. Lookups mask by the length actually allocated.
-fn power_of_two_table<T: Clone>(len: usize, fill: T) -> Vec<T> {
+/// A table of `len` entries made by `fill` (`len` a power of two), halved until the machine
+/// can give it: a smaller table, not an abort. Lookups mask by the length actually allocated.
+pub(super) fn power_of_two_table<T>(len: usize, fill: impl FnMut() -> T) -> Vec<T> {
     let mut len = len.max(1);
     let mut table = Vec::new();
     while table.try_reserve_exact(len).is_err() && len > 1 {
         len /= 2;
     }
-    table.resize(len, fill);
+    table.resize_with(len, fill);
     table
 }
 
@@ -312,7 +312,7 @@ impl Worker {
         table: &Arc<SharedTable>,
     ) -> Self {
         let evals = if options.table_bits > 0 {
-            power_of_two_table(1 << EVAL_CACHE_BITS, (0, 0))
+            power_of_two_table(1 << EVAL_CACHE_BITS, || (0, 0))
         } else {
             Vec::new()
         };

@@ -49,18 +49,13 @@ pub(super) struct SharedTable {
 pub(super) const SLOT_BYTES: u64 = 16;
 
 impl SharedTable {
-    /// A table of 2^`bits` slots (none for 0), halved until the machine can give it: a
-    /// smaller table, not an abort. Lookups mask by the length actually allocated.
+    /// A table of 2^`bits` slots (none for 0), smaller if the machine cannot give that many.
     pub fn new(bits: u32) -> SharedTable {
-        if bits == 0 {
-            return SharedTable { slots: Vec::new() };
-        }
-        let mut len = 1usize << bits;
-        let mut slots = Vec::new();
-        while slots.try_reserve_exact(len).is_err() && len > 1 {
-            len /= 2;
-        }
-        slots.resize_with(len, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        let slots = if bits == 0 {
+            Vec::new()
+        } else {
+            super::power_of_two_table(1 << bits, || [AtomicU64::new(0), AtomicU64::new(0)])
+        };
         SharedTable { slots }
     }
 
