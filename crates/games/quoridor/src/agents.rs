@@ -76,6 +76,16 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "below the root, search late walls with no race gain a ply shallower first",
     ),
     KeyInfo::new(
+        "rfrom",
+        "1",
+        "the first ply whose late walls may be reduced, 1 to 64; wide: where the filter starts",
+    ),
+    KeyInfo::new(
+        "guard",
+        "false",
+        "where the filter applies, also walls that guard the mover's own path",
+    ),
+    KeyInfo::new(
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
@@ -184,6 +194,15 @@ fn strongest_from(
     };
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
+    options.guard_walls = p.bool("guard")?;
+    options.reduce_from = if p.str("rfrom")?.trim().eq_ignore_ascii_case("wide") {
+        options.wide_plies
+    } else {
+        match p.u32("rfrom")? {
+            n @ 1..=64 => n,
+            _ => return Err(p.bad_value("rfrom", "a ply, 1 to 64, or wide")),
+        }
+    };
     options.table_bits = table_bits(p)?;
     options.threads = threads(p)?;
     let name = if p.given().is_empty() {

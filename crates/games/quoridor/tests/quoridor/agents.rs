@@ -68,6 +68,23 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         assert!(err.contains("wide"), "{bad}: {err}");
     }
     assert!(build_agent("strongest:wide=3", 0).is_ok());
+    for bad in [
+        "rfrom=0",
+        "rfrom=65",
+        "rfrom=-1",
+        "rfrom=early",
+        "guard=maybe",
+    ] {
+        let err = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
+        let key = bad.split('=').next().unwrap();
+        assert!(err.contains(key), "{bad}: {err}");
+    }
+    for good in ["rfrom=wide", "rfrom=3", "guard=true"] {
+        assert!(
+            build_agent(&format!("strongest:{good}"), 0).is_ok(),
+            "{good}"
+        );
+    }
 }
 
 #[test]

@@ -18,6 +18,8 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         wall_filter: WallFilter::All,
         wide_plies: 1,
         reductions: false,
+        reduce_from: 1,
+        guard_walls: false,
         repetitions: false,
         time: None,
         nodes: None,
