@@ -2,7 +2,7 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first two plies above, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first three plies above, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
 //! | `strongest-v1` | `strongest` before full width on small boards, before every wall counted and before the full-width reply (`filter=near,eval=race-v1,wide=1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
@@ -67,7 +67,7 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     ),
     KeyInfo::new(
         "wide",
-        "2",
+        "3",
         "plies from the root that search every wall before the filter applies",
     ),
     KeyInfo::new(
