@@ -3,6 +3,7 @@
 //! | name | what it is |
 //! |---|---|
 //! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first three plies above, repetitions as draws), race evaluator with the single-wall threat; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest-v2` | `strongest` with every wall for the first two plies only (`wide=2`), the previous default |
 //! | `strongest-v1` | `strongest` before full width on small boards, before every wall counted and before the full-width reply (`filter=near,eval=race-v1,wide=1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
 //! | `seed004-minimax` | seed 004's minimax with alpha-beta, depth 2, its heuristic |
@@ -287,6 +288,13 @@ pub fn catalog() -> Catalog<Quoridor> {
          every board from ply 1, walls above 10 worth nothing (kept so each change is \
          measured against it)",
         "strongest:filter=near,eval=race-v1,wide=1",
+    );
+    catalog.add_preset(
+        "strongest-v2",
+        "the strongest engine as it was before its third full-width ply: every wall at the \
+         root and the opponent's first reply, the filter from ply 2 (the QTP default that won \
+         16 of 20 against gorisanson's MCTS at 20,000 rollouts)",
+        "strongest:wide=2",
     );
     catalog.add_preset(
         "seed004-minimax",

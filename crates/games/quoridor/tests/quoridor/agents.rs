@@ -17,6 +17,7 @@ fn every_quoridor_agent_plays_legal_moves() {
         "strongest:time=30ms,filter=near",
         "strongest:time=30ms,filter=all,reduce=false",
         "strongest-v1:time=30ms",
+        "strongest-v2:time=30ms",
         "seed002",
         "seed002:depth=2",
         "seed004-minimax",
@@ -61,7 +62,9 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         err.contains("filter") && err.contains("some") && err.contains("auto, near"),
         "{err}"
     );
-    assert!(names.iter().any(|n| n == "strongest-v1"), "{names:?}");
+    for baseline in ["strongest-v1", "strongest-v2"] {
+        assert!(names.iter().any(|n| n == baseline), "{names:?}");
+    }
     assert!(build_agent("strongest:tt=40", 0).is_err());
     for bad in ["wide=0", "wide=65", "wide=-2", "wide=x"] {
         let err = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
