@@ -189,20 +189,14 @@ fn strongest_from(
         "all" | "false" => WallFilter::All,
         _ => return Err(p.bad_value("filter", "auto, near (or true) or all (or false)")),
     };
-    options.wide_plies = match p.u32("wide")? {
-        n @ 1..=64 => n,
-        _ => return Err(p.bad_value("wide", "a number of plies, 1 to 64")),
-    };
+    options.wide_plies = plies(p, "wide", "a number of plies, 1 to 64")?;
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.guard_walls = p.bool("guard")?;
     options.reduce_from = if p.str("rfrom")?.trim().eq_ignore_ascii_case("wide") {
         options.wide_plies
     } else {
-        match p.u32("rfrom")? {
-            n @ 1..=64 => n,
-            _ => return Err(p.bad_value("rfrom", "a ply, 1 to 64, or wide")),
-        }
+        plies(p, "rfrom", "a ply, 1 to 64, or wide")?
     };
     options.table_bits = table_bits(p)?;
     options.threads = threads(p)?;
@@ -228,6 +222,15 @@ fn table_bits(p: &Params) -> Result<u32, SpecError> {
         ));
     }
     Ok(bits)
+}
+
+/// A ply count from 1 to 64 under `key`; anything else (a word, a negative or a number
+/// too large for any parser) is refused with `expected`.
+fn plies(p: &Params, key: &str, expected: &str) -> Result<u32, SpecError> {
+    match p.str(key)?.trim().parse::<u32>() {
+        Ok(n @ 1..=64) => Ok(n),
+        _ => Err(p.bad_value(key, expected)),
+    }
 }
 
 /// The `threads` key of `strongest`: 1 to [`MAX_THREADS`], or `auto` for one per core.

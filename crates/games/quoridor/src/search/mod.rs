@@ -407,8 +407,8 @@ impl Worker {
                     Orientation::Horizontal => p.up[r] | p.up[r] >> 1,
                     Orientation::Vertical => p.right[r] | p.right[r + 1],
                 };
-                // Guards: walls that cross, at its centre, a slot whose wall would block
-                // the mover's own path, so that wall can never be placed.
+                // Guards: walls crossing, at their centre, the slot of a wall that would
+                // cut the mover's own path, so that wall can no longer be placed.
                 let guard = if self.options.guard_walls {
                     let m = &paths[state.to_move()];
                     match orientation {

@@ -66,9 +66,12 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         assert!(names.iter().any(|n| n == baseline), "{names:?}");
     }
     assert!(build_agent("strongest:tt=40", 0).is_err());
-    for bad in ["wide=0", "wide=65", "wide=-2", "wide=x"] {
+    for bad in ["wide=0", "wide=65", "wide=-2", "wide=x", "wide=99999999999"] {
         let err = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
-        assert!(err.contains("wide"), "{bad}: {err}");
+        assert!(
+            err.contains("wide") && err.contains("1 to 64"),
+            "{bad}: {err}"
+        );
     }
     assert!(build_agent("strongest:wide=3", 0).is_ok());
     for bad in [
@@ -76,11 +79,15 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         "rfrom=65",
         "rfrom=-1",
         "rfrom=early",
+        "rfrom=99999999999999999999",
         "guard=maybe",
     ] {
         let err = build_agent(&format!("strongest:{bad}"), 0).err().unwrap();
         let key = bad.split('=').next().unwrap();
         assert!(err.contains(key), "{bad}: {err}");
+        if key == "rfrom" {
+            assert!(err.contains("1 to 64, or wide"), "{bad}: {err}");
+        }
     }
     for good in ["rfrom=wide", "rfrom=3", "guard=true"] {
         assert!(
