@@ -45,6 +45,16 @@ pub enum Orientation {
     Vertical,
 }
 
+impl Orientation {
+    /// The other orientation: a wall of it on the same slot crosses this one at the centre.
+    pub fn crossing(self) -> Orientation {
+        match self {
+            Orientation::Horizontal => Orientation::Vertical,
+            Orientation::Vertical => Orientation::Horizontal,
+        }
+    }
+}
+
 /// A wall on the slot whose 2x2 block has `slot` as its lower-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Wall {

@@ -250,6 +250,16 @@ pub fn table_bytes(bits: u32, threads: usize) -> u64 {
     table.saturating_add(per_thread.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
 }
 
+/// The slots of row `r` (one bit per column) where a wall of `orientation` would cut a step
+/// of `path`: a horizontal wall at column c closes the upward steps of columns c and c+1, a
+/// vertical one the rightward steps of rows r and r+1.
+fn slots_cutting(path: &PathSteps, orientation: Orientation, r: usize) -> u32 {
+    match orientation {
+        Orientation::Horizontal => path.up[r] | path.up[r] >> 1,
+        Orientation::Vertical => path.right[r] | path.right[r + 1],
+    }
+}
+
 /// A table of `len` entries made by `fill` (`len` a power of two), halved until the machine
 /// can give it: a smaller table, not an abort. Lookups mask by the length actually allocated.
 pub(super) fn power_of_two_table<T>(len: usize, fill: impl FnMut() -> T) -> Vec<T> {
@@ -399,22 +409,15 @@ impl Worker {
         } else if self.narrow && ply as u32 >= self.options.wide_plies {
             let near_pawn = 0b111u32 << opponent.col >> 1;
             let pawn_rows = (opponent.row as usize).saturating_sub(1)..=opponent.row as usize + 1;
+            let (mine, theirs) = (&paths[state.to_move()], &paths[1 - state.to_move()]);
             state.push_legal_walls_where(moves, 0, size - 2, paths, |orientation, r| {
                 // Walls across the opponent's path (a wall across one's own path is almost
                 // never worth a tempo).
-                let p = &paths[1 - state.to_move()];
-                let on_path = match orientation {
-                    Orientation::Horizontal => p.up[r] | p.up[r] >> 1,
-                    Orientation::Vertical => p.right[r] | p.right[r + 1],
-                };
+                let on_path = slots_cutting(theirs, orientation, r);
                 // Guards: walls crossing, at their centre, the slot of a wall that would
                 // cut the mover's own path, so that wall can no longer be placed.
                 let guard = if self.options.guard_walls {
-                    let m = &paths[state.to_move()];
-                    match orientation {
-                        Orientation::Horizontal => m.right[r] | m.right[r + 1],
-                        Orientation::Vertical => m.up[r] | m.up[r] >> 1,
-                    }
+                    slots_cutting(mine, orientation.crossing(), r)
                 } else {
                     0
                 };
