@@ -61,6 +61,8 @@ pub enum Command {
     /// Analyse a game record: each move's value before and after, the best move, and a
     /// verdict (best, good, inaccuracy, mistake, blunder).
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Fit an evaluation's weights to the outcomes of recorded games (Texel's method).
+    Tune(commands::tune::TuneArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
@@ -180,6 +182,7 @@ pub fn main() -> ExitCode {
         Command::Solve(SolveCommand::Connect4Book(a)) => commands::solve_book::run(a),
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
+        Command::Tune(a) => commands::tune::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,8 @@ mod book;
 mod records;
 #[path = "cli/referee.rs"]
 mod referee;
+#[path = "cli/tune.rs"]
+mod tune;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -28,6 +28,20 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, state: &G, player: Player) -> i32;
 }
 
+/// An evaluator that is a weighted sum of features, so that its weights can be fitted to
+/// the outcomes of games (`ply tune`, Texel's method): `value = Σ weight·feature`.
+pub trait LinearEvaluator<G: Game>: Evaluator<G> {
+    /// A short name for each feature, in the order of [`LinearEvaluator::weights`].
+    fn feature_names(&self) -> &'static [&'static str];
+
+    /// The weights in use, one per feature.
+    fn weights(&self) -> Vec<i32>;
+
+    /// The features of `state` for `player`, or `None` where the value is not the weighted
+    /// sum (a position the evaluator hands to another one).
+    fn features(&self, state: &G, player: Player) -> Option<Vec<i32>>;
+}
+
 /// A named move-ordering hook: put the moves most likely to be best first. It only reorders;
 /// it never adds or drops a move.
 pub trait MoveOrdering<G: Game>: Send + Sync {

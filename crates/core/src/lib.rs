@@ -26,7 +26,7 @@ pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;
 pub use error::GameError;
-pub use eval::{Evaluator, MoveOrdering};
+pub use eval::{Evaluator, LinearEvaluator, MoveOrdering};
 pub use game::{Game, Player};
 pub use hash::{zobrist_keys, ZobristHash};
 pub use ladder::{rung, Rung};

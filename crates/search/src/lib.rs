@@ -34,6 +34,7 @@ pub mod multiplayer;
 pub mod random;
 pub mod spec;
 pub mod synthetic;
+pub mod texel;
 pub mod value;
 
 /// The seeded generator every randomised agent uses, so a random seed replays a game exactly.

@@ -17,3 +17,4 @@ pub mod report;
 pub mod serve;
 pub mod solve;
 pub mod solve_book;
+pub mod tune;

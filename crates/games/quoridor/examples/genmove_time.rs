@@ -31,7 +31,7 @@ fn main() {
     let mut strong = AlphaBetaAgent::new(
         "strong",
         SearchOptions::strong(Duration::from_secs(1)),
-        Arc::new(RaceEval),
+        Arc::new(RaceEval::race()),
     );
     let start = Instant::now();
     let d = strong

@@ -19,16 +19,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ply_core::{Agent, Game};
+use ply_core::{Agent, Evaluator, Game};
 use ply_search::mcts::RolloutPolicy;
 use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
 use ply_search::SearchRng;
 use rand::Rng;
 
 use crate::board::Quoridor;
-use crate::eval::{RaceEval, RaceEvalV1, Seed002Eval, Seed004Eval};
+use crate::eval::{Seed002Eval, Seed004Eval};
 use crate::geometry::Move;
 use crate::goal_paths::distance_to_goal;
+use crate::race::{RaceEval, RACE_FEATURES, RACE_FEATURE_NAMES};
 use crate::search::{
     table_bytes, AlphaBetaAgent, SearchOptions, WallFilter, MAX_TABLE_BITS, MAX_THREADS,
 };
@@ -87,6 +88,12 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "where the filter applies, also walls that guard the mover's own path",
     ),
     KeyInfo::new(
+        "weights",
+        "none",
+        "the race's weights instead of eval=, one integer per feature joined by / (ply tune \
+         quoridor prints them)",
+    ),
+    KeyInfo::new(
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
@@ -129,7 +136,9 @@ pub fn seed002() -> Box<dyn Agent<Quoridor>> {
 pub fn strongest(seed: u64) -> Box<dyn Agent<Quoridor>> {
     let mut options = SearchOptions::strong(STRONGEST_DEFAULT_TIME);
     options.nodes = Some(STRONGEST_DEFAULT_NODES);
-    Box::new(AlphaBetaAgent::new("strongest", options, Arc::new(RaceEval)).with_root_seed(seed))
+    Box::new(
+        AlphaBetaAgent::new("strongest", options, Arc::new(RaceEval::race())).with_root_seed(seed),
+    )
 }
 
 /// Playouts that mostly walk a shortest path: with probability 3/4 the pawn step that
@@ -206,9 +215,29 @@ fn strongest_from(
         let keys: Vec<String> = p.given().iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("strongest:{}", keys.join(","))
     };
+    let eval: Arc<dyn Evaluator<Quoridor>> = match p.str("weights")?.trim() {
+        "none" => catalog.evaluator_for(p)?,
+        text => Arc::new(RaceEval::with_weights(race_weights(p, text)?)),
+    };
     Ok(Box::new(
-        AlphaBetaAgent::new(&name, options, catalog.evaluator_for(p)?).with_root_seed(seed),
+        AlphaBetaAgent::new(&name, options, eval).with_root_seed(seed),
     ))
+}
+
+/// The `weights` key of `strongest`: one integer per race feature, joined by `/`.
+fn race_weights(p: &Params, text: &str) -> Result<[i32; RACE_FEATURES], SpecError> {
+    let expected = format!(
+        "{RACE_FEATURES} integers joined by / ({}), each within ±100000",
+        RACE_FEATURE_NAMES.join(", ")
+    );
+    let numbers: Vec<Option<i32>> = text
+        .split('/')
+        .map(|w| w.trim().parse::<i32>().ok().filter(|n| n.abs() <= 100_000))
+        .collect();
+    match <[Option<i32>; RACE_FEATURES]>::try_from(numbers) {
+        Ok(weights) if weights.iter().all(Option::is_some) => Ok(weights.map(|w| w.unwrap_or(0))),
+        _ => Err(p.bad_value("weights", &expected)),
+    }
 }
 
 /// The `tt` key of `strongest`, checked: log2 of the table's entries, 0 to
@@ -252,9 +281,10 @@ fn threads(p: &Params) -> Result<usize, SpecError> {
 /// Every Quoridor agent, evaluator and preset, by name. The default evaluator is `race`;
 /// the default agent is `strongest` (also reachable as `default`).
 pub fn catalog() -> Catalog<Quoridor> {
-    let mut catalog = Catalog::generic(Arc::new(RaceEval));
+    let mut catalog = Catalog::generic(Arc::new(RaceEval::race()));
     catalog.add_evaluator(Arc::new(Seed002Eval));
-    catalog.add_evaluator(Arc::new(RaceEvalV1));
+    catalog.add_evaluator(Arc::new(RaceEval::v1()));
+    catalog.add_evaluator(Arc::new(RaceEval::v2()));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: false }));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: true }));
     catalog.add_rollout(Arc::new(PathRollout));

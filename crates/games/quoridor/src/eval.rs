@@ -1,4 +1,5 @@
-//! Evaluators: seed 002's, seed 004's (minimax and expectimax forms), and this crate's own.
+//! The seeds' evaluators: seed 002's and seed 004's (minimax and expectimax forms); this
+//! crate's own, the race, is in `race.rs`.
 //!
 //! All are asked only about positions that are not over, and all use path lengths from the
 //! row-bitboard breadth-first search in `paths.rs` (seed 004 used A*; both give the same
@@ -7,22 +8,21 @@
 //! The seeds' formulas and the race are written for two players; with 3 or 4 pawns each
 //! of them hands the position to [`CrowdRaceEval`], so any agent built on them still plays.
 
-use ply_core::{Evaluator, Game, Player};
+use ply_core::{Evaluator, Player};
 
 use crate::board::{Quoridor, BLACK, WHITE};
 use crate::crowd_eval::CrowdRaceEval;
-use crate::threat::distance_and_threat;
 
 /// A length for a pawn with no path (only seen in hand-made positions): far beyond any real
 /// path, so the evaluators still order such positions sensibly.
-const NO_PATH: i32 = 1000;
+pub(crate) const NO_PATH: i32 = 1000;
 
 fn goal_distance(state: &Quoridor, player: Player) -> i32 {
     state.distance_to_goal(player).map_or(NO_PATH, |d| d as i32)
 }
 
 /// Steps to the next row towards the goal (seed 002's second term).
-fn next_row_distance(state: &Quoridor, player: Player) -> i32 {
+pub(crate) fn next_row_distance(state: &Quoridor, player: Player) -> i32 {
     let pawn = state.pawn(player);
     let goal = state.goal_row(player);
     let next = if goal > pawn.row as usize {
@@ -123,90 +123,10 @@ impl Evaluator<Quoridor> for Seed004Eval {
     }
 }
 
-/// This crate's evaluator: the race in steps, who moves next, the walls in hand (worth
-/// less as the race shortens), and the race settled once the loser of it holds no walls.
-///
-/// In hundredths of a step.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RaceEval;
-
-impl RaceEval {
-    /// A race nobody can change any more is worth this much (still a heuristic: pawns can
-    /// block and jump each other).
-    const SETTLED: i32 = 5_000;
-    /// Hundredths of a step counted per step of the worst detour one opponent wall makes.
-    const THREAT: i32 = 50;
-
-    /// The race value for `player`, counting at most `wall_cap` walls in hand per side.
-    fn value(state: &Quoridor, player: Player, wall_cap: i32) -> i32 {
-        if state.players() > 2 {
-            return CrowdRaceEval.evaluate(state, player);
-        }
-        let other = 1 - player;
-        let (own_walls, their_walls) = (
-            state.walls_left(player) as i32,
-            state.walls_left(other) as i32,
-        );
-        // Each pawn's distance, and how far the worst single wall of the opponent (if it
-        // holds any) would lengthen it.
-        let race = |p: Player, threatened: bool| {
-            distance_and_threat(state, p, threatened)
-                .map_or((NO_PATH, 0), |(d, t)| (d as i32, t as i32))
-        };
-        let (own, own_threat) = race(player, their_walls > 0);
-        let (theirs, their_threat) = race(other, own_walls > 0);
-        // Moving next is worth a step in a race: count it in the mover's favour.
-        let tempo = if state.to_move() == player { 1 } else { 0 };
-        let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
-        let mut value = 100 * (theirs - own) + 50 * (2 * tempo - 1);
-        // A wall is worth most while the opponent still has far to go. `race` counts every
-        // wall in hand (no cap): `race-v1`'s cap at 10 made the first walls of an 11x11 (13
-        // each) or 13x13 (17) game free, and ply spent three of them in its first three
-        // moves and lost an 11x11 game to seed 002's engine.
-        let wall_weight = 120 + 8 * theirs.min(own).min(15);
-        value += wall_weight * (own_walls.min(wall_cap) - their_walls.min(wall_cap));
-        let next = next_row_distance(state, player) - next_row_distance(state, other);
-        value -= 10 * next;
-        // A path one wall can turn into a long detour is only as short as the opponent's
-        // restraint: count part of the worst single wall's detour, while walls remain.
-        value += Self::THREAT * (their_threat - own_threat);
-        if their_walls == 0 && lead > 0 {
-            value += Self::SETTLED + 100 * lead;
-        } else if own_walls == 0 && lead <= 0 {
-            value -= Self::SETTLED - 100 * lead;
-        }
-        value
-    }
-}
-
-impl Evaluator<Quoridor> for RaceEval {
-    fn name(&self) -> &str {
-        "race"
-    }
-
-    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
-        RaceEval::value(state, player, i32::MAX)
-    }
-}
-
-/// [`RaceEval`] as it was before every wall counted: walls in hand above 10 are worth
-/// nothing. Kept for `strongest-v1`, the baseline new versions are measured against.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RaceEvalV1;
-
-impl Evaluator<Quoridor> for RaceEvalV1 {
-    fn name(&self) -> &str {
-        "race-v1"
-    }
-
-    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
-        RaceEval::value(state, player, 10)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_core::Game;
 
     #[test]
     fn start_position_values() {
@@ -219,24 +139,6 @@ mod tests {
             Seed004Eval { expectimax: true }.evaluate(&s, BLACK),
             17 * 800 + 1250 - 800 - 625
         );
-        // Black moves first: the race favours black by the tempo.
-        assert!(RaceEval.evaluate(&s, BLACK) > 0);
-        assert!(RaceEval.evaluate(&s, WHITE) < 0);
-    }
-
-    /// On 13x13 (17 walls each) a wall spent costs its value; the old evaluation, which
-    /// counted at most 10 walls, saw nothing until the seventh.
-    #[test]
-    fn every_wall_in_hand_counts() {
-        let mut s = Quoridor::new(13, 17).unwrap();
-        s.play_notation("a2h").unwrap(); // black spends a wall far from both paths
-        assert!(RaceEval.evaluate(&s, BLACK) < RaceEvalV1.evaluate(&s, BLACK));
-        assert!(RaceEval.evaluate(&s, WHITE) > RaceEvalV1.evaluate(&s, WHITE));
-        let mut nine = Quoridor::standard();
-        nine.play_notation("a2h").unwrap();
-        for p in [BLACK, WHITE] {
-            assert_eq!(RaceEval.evaluate(&nine, p), RaceEvalV1.evaluate(&nine, p));
-        }
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub mod notation;
 mod packed;
 pub mod paths;
 pub mod qtp;
+pub mod race;
 mod rules;
 pub mod search;
 pub mod seats;
@@ -54,8 +55,9 @@ mod view;
 
 pub use board::{Quoridor, BLACK, WHITE};
 pub use crowd_eval::CrowdRaceEval;
-pub use eval::{RaceEval, RaceEvalV1, Seed002Eval, Seed004Eval};
+pub use eval::{Seed002Eval, Seed004Eval};
 pub use geometry::{Direction, Move, Orientation, Square, Wall};
+pub use race::RaceEval;
 pub use rules::{blocked_passages, PawnTargets, WallProblem};
 pub use search::{AlphaBetaAgent, SearchOptions, WallFilter};
 pub use seats::{Goal, GREEN, RED};

@@ -891,7 +891,7 @@ fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::RaceEval;
+    use crate::race::RaceEval;
 
     /// A seed reorders only root moves that the ordering scores alike; 0 keeps generation
     /// order, and below the root the seed changes nothing.
@@ -910,7 +910,7 @@ mod tests {
             let agent = AlphaBetaAgent::new(
                 "t",
                 SearchOptions::strong(Duration::from_millis(20)),
-                Arc::new(RaceEval),
+                Arc::new(RaceEval::race()),
             )
             .with_root_seed(seed);
             let (mut moves, mut scores) = (legal.clone(), Vec::new());
@@ -951,7 +951,7 @@ mod tests {
         for wide in [1, 2, 3] {
             let mut options = SearchOptions::strong(Duration::from_millis(20));
             options.wide_plies = wide;
-            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval));
+            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval::race()));
             agent.workers[0].narrow = true;
             for ply in 0..4 {
                 let mut moves = Vec::new();
@@ -981,7 +981,7 @@ mod tests {
         let filtered = |guard: bool| {
             let mut options = SearchOptions::strong(Duration::from_millis(20));
             options.guard_walls = guard;
-            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval));
+            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval::race()));
             agent.workers[0].narrow = true;
             let mut moves = Vec::new();
             agent.workers[0].generate(&state, &mut moves, 5, 3, &paths);
@@ -1023,7 +1023,7 @@ mod tests {
             let mut agent = AlphaBetaAgent::new(
                 "t",
                 SearchOptions::strong(Duration::from_millis(20)),
-                Arc::new(RaceEval),
+                Arc::new(RaceEval::race()),
             );
             let state = Quoridor::new(size, 2).unwrap();
             agent.select(&state, &SearchLimits::nodes(200)).unwrap();

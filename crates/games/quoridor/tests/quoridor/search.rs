@@ -48,7 +48,7 @@ fn enhanced_search_agrees_with_plain_alpha_beta() {
             for eval in [0, 1] {
                 let make = |enhanced| -> AlphaBetaAgent {
                     let ev: Arc<dyn ply_core::Evaluator<Quoridor>> = if eval == 0 {
-                        Arc::new(RaceEval)
+                        Arc::new(RaceEval::race())
                     } else {
                         Arc::new(Seed002Eval)
                     };

@@ -1,0 +1,156 @@
+//! `ply tune quoridor RECORDS…`: fits the race evaluation's weights to the outcomes of
+//! recorded games (Texel's method, `ply_search::texel`) and prints them with the agent spec
+//! that plays them, so `ply arena --sprt` can measure them against the weights in use.
+//!
+//! Every position of every finished game is one sample: the race's features for the player
+//! to move, and that player's final score. Whole games (every `holdout`-th) are held out to
+//! judge the fit on positions it never saw.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use ply_core::record::Record;
+use ply_core::{Evaluator, Game, LinearEvaluator};
+use ply_quoridor::race::{RaceEval, RACE_FEATURE_NAMES};
+use ply_quoridor::Quoridor;
+use ply_search::texel::{fit, fit_scale, log_loss, to_weights, Sample};
+
+use crate::start::read_records;
+
+/// The games with an evaluation that is a weighted sum of features.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum TunableGame {
+    /// Quoridor's race evaluation (`eval=race`).
+    Quoridor,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game whose evaluation to fit.
+    #[arg(value_enum)]
+    pub game: TunableGame,
+    /// Files of game records (`ply arena --out DIR` writes DIR/records.txt).
+    #[arg(required = true)]
+    pub records: Vec<PathBuf>,
+    /// Leave out the first N plies of every game (random openings say little).
+    #[arg(long, default_value_t = 0)]
+    pub skip: usize,
+    /// Hold out every K-th game to judge the fit (0: fit on every game, judge on the same).
+    #[arg(long, default_value_t = 10)]
+    pub holdout: usize,
+    /// Ridge penalty on the weights (on features scaled to unit spread), 0 to 1.
+    #[arg(long, default_value_t = 1e-4)]
+    pub ridge: f64,
+}
+
+pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
+    if !(0.0..=1.0).contains(&args.ridge) {
+        bail!(
+            "--ridge {}: the ridge penalty must be from 0 to 1",
+            args.ridge
+        );
+    }
+    let mut records = Vec::new();
+    for path in &args.records {
+        records.extend(read_records(path)?);
+    }
+    let eval = RaceEval::race();
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let (mut games, mut held_out) = (0, 0);
+    for (index, record) in records.iter().enumerate() {
+        let samples = samples_of(record, &eval, args.skip)
+            .with_context(|| format!("record {} of the files given", index + 1))?;
+        if samples.is_empty() {
+            continue;
+        }
+        games += 1;
+        if args.holdout > 0 && games % args.holdout == 0 {
+            held_out += 1;
+            test.extend(samples);
+        } else {
+            train.extend(samples);
+        }
+    }
+    if train.is_empty() {
+        bail!(
+            "no finished two-player Quoridor game with a position after ply {} in the records \
+             given",
+            args.skip
+        );
+    }
+    let judged = if test.is_empty() { &train } else { &test };
+    println!(
+        "{} positions from {} games to fit; {} positions from {} held-out games to judge",
+        train.len(),
+        games - held_out,
+        judged.len(),
+        if test.is_empty() { games } else { held_out }
+    );
+    let result = fit(&train, args.ridge)?;
+    let hand: Vec<f64> = eval.weights().iter().map(|&w| w as f64).collect();
+    let mut fitted = to_weights(&result.beta, 0, 100.0)?;
+    // The games say nothing of a feature they never vary: it keeps its weight.
+    for &j in &result.unfitted {
+        fitted[j] = hand[j];
+    }
+    let rounded: Vec<f64> = fitted.iter().map(|w| w.round()).collect();
+    println!();
+    println!("{:<14} {:>8} {:>10}", "feature", eval.name(), "fitted");
+    for (j, name) in RACE_FEATURE_NAMES.iter().enumerate() {
+        let note = if result.unfitted.contains(&j) {
+            "  (0 in every position: kept)"
+        } else {
+            ""
+        };
+        println!("{name:<14} {:>8} {:>10.1}{note}", hand[j], fitted[j]);
+    }
+    // Each set of weights judged at its best scale on the fitting games (the scale only
+    // turns values into odds; the search never sees it).
+    let judge = |weights: &[f64]| {
+        let k = fit_scale(&train, weights);
+        (k, log_loss(judged, weights, k))
+    };
+    let (k_hand, loss_hand) = judge(&hand);
+    let (k_fit, loss_fit) = judge(&rounded);
+    let base = log_loss(judged, &vec![0.0; hand.len()], 0.0);
+    println!();
+    println!("log loss on the judged positions (a coin: {base:.4}):");
+    println!(
+        "  {:<8} {loss_hand:.4}   (one step of the race = {:.3} in log odds)",
+        eval.name(),
+        100.0 * k_hand
+    );
+    println!(
+        "  {:<8} {loss_fit:.4}   (one step of the race = {:.3} in log odds)",
+        "fitted",
+        100.0 * k_fit
+    );
+    let words: Vec<String> = rounded.iter().map(|w| format!("{w}")).collect();
+    println!();
+    println!("play them: strongest:weights={}", words.join("/"));
+    Ok(())
+}
+
+/// The samples of one record: each position's features for the mover and the mover's final
+/// score. Unfinished games and games of more than two players give none.
+fn samples_of(record: &Record, eval: &RaceEval, skip: usize) -> anyhow::Result<Vec<Sample>> {
+    let Some(scores) = record.scores() else {
+        return Ok(Vec::new());
+    };
+    let replay = record.replay::<Quoridor>()?;
+    if replay.start.players() != 2 || scores.len() != 2 {
+        return Ok(Vec::new());
+    }
+    let mut samples = Vec::new();
+    for position in replay.positions().into_iter().skip(skip) {
+        let mover = position.to_move();
+        if let Some(features) = eval.features(&position, mover) {
+            samples.push(Sample {
+                features: features.into_iter().map(f64::from).collect(),
+                outcome: scores[mover].clamp(0.0, 1.0),
+            });
+        }
+    }
+    Ok(samples)
+}

@@ -1,0 +1,257 @@
+//! This crate's own evaluation, the race: a weighted sum of features, in hundredths of a
+//! step, so that `ply tune quoridor` can fit its weights to the outcomes of games.
+//!
+//! | feature | what it counts, for the player judged against the other |
+//! |---|---|
+//! | `race` | steps the other still needs minus the player's own |
+//! | `tempo` | +1 when the player moves next, −1 otherwise (moving is worth a step) |
+//! | `walls` | walls in hand, the player's minus the other's |
+//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go |
+//! | `next-row` | steps to the next row, the other's minus the player's |
+//! | `threat` | the worst detour one wall makes, the other's minus the player's (only while the wall's owner holds one) |
+//! | `settled` | +1 when the other has no walls and the player wins the plain race, −1 when it is the player who has none and loses it |
+//! | `settled-lead` | the race lead (with the tempo) when `settled` is not 0 |
+//! | `walls-few` | the first two walls in hand, the player's minus the other's |
+//! | `open-sides` | open sides of the pawn's square (0 to 4), the player's minus the other's |
+//! | `walls-path` | walls in hand times the path they would be spent against (at most 15): the player's walls by the other's path, minus the other's walls by the player's path |
+//!
+//! With 3 or 4 pawns the race is handed to [`CrowdRaceEval`].
+
+use ply_core::{Evaluator, Game, LinearEvaluator, Player};
+
+use crate::board::Quoridor;
+use crate::crowd_eval::CrowdRaceEval;
+use crate::eval::{next_row_distance, NO_PATH};
+use crate::threat::distance_and_threat;
+
+/// How many features the race has.
+pub const RACE_FEATURES: usize = 11;
+
+/// The features' names, in the order of the weights.
+pub const RACE_FEATURE_NAMES: [&str; RACE_FEATURES] = [
+    "race",
+    "tempo",
+    "walls",
+    "walls-far",
+    "next-row",
+    "threat",
+    "settled",
+    "settled-lead",
+    "walls-few",
+    "open-sides",
+    "walls-path",
+];
+
+/// The hand-set weights the race had before any fitting (`race-v2`; `race-v1` also caps
+/// the walls counted at 10).
+pub const HAND_WEIGHTS: [i32; RACE_FEATURES] = [100, 50, 120, 8, 10, 50, 5_000, 100, 0, 0, 0];
+
+/// The race evaluator: [`RACE_FEATURE_NAMES`] weighted by `weights`, in hundredths of a
+/// step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaceEval {
+    name: &'static str,
+    weights: [i32; RACE_FEATURES],
+    /// Walls in hand counted at most (`race-v1` counted 10: on 11x11 and 13x13 its first
+    /// walls were free).
+    wall_cap: i32,
+}
+
+impl Default for RaceEval {
+    fn default() -> Self {
+        RaceEval::race()
+    }
+}
+
+impl RaceEval {
+    /// `race`, the default evaluation.
+    pub const fn race() -> Self {
+        RaceEval {
+            name: "race",
+            weights: HAND_WEIGHTS,
+            wall_cap: i32::MAX,
+        }
+    }
+
+    /// `race-v2`: the hand-set weights, every wall in hand counted.
+    pub const fn v2() -> Self {
+        RaceEval {
+            name: "race-v2",
+            weights: HAND_WEIGHTS,
+            wall_cap: i32::MAX,
+        }
+    }
+
+    /// `race-v1`: the hand-set weights, walls above 10 in hand worth nothing.
+    pub const fn v1() -> Self {
+        RaceEval {
+            name: "race-v1",
+            weights: HAND_WEIGHTS,
+            wall_cap: 10,
+        }
+    }
+
+    /// The race with other weights (named `race-weights`).
+    pub const fn with_weights(weights: [i32; RACE_FEATURES]) -> Self {
+        RaceEval {
+            name: "race-weights",
+            weights,
+            wall_cap: i32::MAX,
+        }
+    }
+
+    /// The features of a two-player position for `player` (see the module's table).
+    pub fn features_of(&self, state: &Quoridor, player: Player) -> [i32; RACE_FEATURES] {
+        let other = 1 - player;
+        let (own_walls, their_walls) = (
+            state.walls_left(player) as i32,
+            state.walls_left(other) as i32,
+        );
+        // Each pawn's distance, and how far the worst single wall of the opponent (if it
+        // holds any) would lengthen it.
+        let race = |p: Player, threatened: bool| {
+            distance_and_threat(state, p, threatened)
+                .map_or((NO_PATH, 0), |(d, t)| (d as i32, t as i32))
+        };
+        let (own, own_threat) = race(player, their_walls > 0);
+        let (theirs, their_threat) = race(other, own_walls > 0);
+        let tempo = i32::from(state.to_move() == player);
+        let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
+        let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
+        let settled = if their_walls == 0 && lead > 0 {
+            1
+        } else if own_walls == 0 && lead <= 0 {
+            -1
+        } else {
+            0
+        };
+        [
+            theirs - own,
+            2 * tempo - 1,
+            walls,
+            walls * theirs.min(own).min(15),
+            next_row_distance(state, other) - next_row_distance(state, player),
+            their_threat - own_threat,
+            settled,
+            if settled != 0 { lead } else { 0 },
+            own_walls.min(2) - their_walls.min(2),
+            open_sides(state, player) - open_sides(state, other),
+            own_walls * theirs.min(15) - their_walls * own.min(15),
+        ]
+    }
+}
+
+impl Evaluator<Quoridor> for RaceEval {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn evaluate(&self, state: &Quoridor, player: Player) -> i32 {
+        if state.players() > 2 {
+            return CrowdRaceEval.evaluate(state, player);
+        }
+        let features = self.features_of(state, player);
+        features
+            .iter()
+            .zip(self.weights)
+            .map(|(&f, w)| f.saturating_mul(w))
+            .fold(0i32, i32::saturating_add)
+    }
+}
+
+impl LinearEvaluator<Quoridor> for RaceEval {
+    fn feature_names(&self) -> &'static [&'static str] {
+        &RACE_FEATURE_NAMES
+    }
+
+    fn weights(&self) -> Vec<i32> {
+        self.weights.to_vec()
+    }
+
+    fn features(&self, state: &Quoridor, player: Player) -> Option<Vec<i32>> {
+        (state.players() == 2 && !state.is_terminal())
+            .then(|| self.features_of(state, player).to_vec())
+    }
+}
+
+/// How many of the four sides of `player`'s square no wall or edge closes.
+fn open_sides(state: &Quoridor, player: Player) -> i32 {
+    let pawn = state.pawn(player);
+    let (c, r) = (pawn.col as usize, pawn.row as usize);
+    let passages = state.passages();
+    let bit = |row: u32, col: usize| (row >> col) & 1;
+    let mut open = bit(passages.right[r], c);
+    if c > 0 {
+        open += bit(passages.right[r], c - 1);
+    }
+    if r + 1 < state.size() {
+        open += bit(passages.up[r], c);
+    }
+    if r > 0 {
+        open += bit(passages.up[r - 1], c);
+    }
+    open as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_features() {
+        let s = Quoridor::standard();
+        // Black moves first: level race, black has the tempo; the centre pawn's square is
+        // open on three sides (its back is the edge).
+        assert_eq!(
+            RaceEval::v2().features_of(&s, 0),
+            [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(RaceEval::v2().evaluate(&s, 0), 50);
+        assert_eq!(RaceEval::v2().evaluate(&s, 1), -50);
+    }
+
+    /// On 13x13 (17 walls each) a wall spent costs its value; `race-v1`, which counted at
+    /// most 10 walls, saw nothing until the seventh.
+    #[test]
+    fn every_wall_in_hand_counts() {
+        let mut s = Quoridor::new(13, 17).unwrap();
+        s.play_notation("a2h").unwrap(); // black spends a wall far from both paths
+        let (v1, v2) = (RaceEval::v1(), RaceEval::v2());
+        assert!(v2.evaluate(&s, 0) < v1.evaluate(&s, 0));
+        assert!(v2.evaluate(&s, 1) > v1.evaluate(&s, 1));
+        let mut nine = Quoridor::standard();
+        nine.play_notation("a2h").unwrap();
+        for p in [0, 1] {
+            assert_eq!(v2.evaluate(&nine, p), v1.evaluate(&nine, p));
+        }
+    }
+
+    #[test]
+    fn open_sides_count_walls_and_edges() {
+        let mut s = Quoridor::standard();
+        assert_eq!(open_sides(&s, 0), 3);
+        s.play_notation("e8").unwrap(); // black steps off the edge
+        assert_eq!(open_sides(&s, 0), 4);
+        s.play_notation("e8h").unwrap(); // white closes the square's lower side
+        assert_eq!(open_sides(&s, 0), 3);
+        let f = RaceEval::v2().features_of(&s, 0);
+        assert_eq!(f[9], 3 - 3);
+        assert_eq!(f[2], 1, "black holds one wall more");
+        assert_eq!(f[8], 0, "both still hold two or more");
+    }
+
+    #[test]
+    fn weights_are_a_dot_product() {
+        let mut s = Quoridor::standard();
+        for m in ["e8", "e2", "d7h", "e3", "e7"] {
+            s.play_notation(m).unwrap();
+        }
+        for p in [0, 1] {
+            let eval = RaceEval::with_weights([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+            let f = eval.features_of(&s, p);
+            let dot: i32 = f.iter().zip(1..).map(|(f, w)| f * w).sum();
+            assert_eq!(eval.evaluate(&s, p), dot);
+            assert_eq!(eval.features(&s, p), Some(f.to_vec()));
+        }
+    }
+}
