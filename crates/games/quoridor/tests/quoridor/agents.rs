@@ -18,6 +18,8 @@ fn every_quoridor_agent_plays_legal_moves() {
         "strongest:time=30ms,filter=all,reduce=false",
         "strongest-v1:time=30ms",
         "strongest-v2:time=30ms",
+        "strongest-v3:time=30ms",
+        "strongest:time=30ms,weights=100/50/120/8/10/50/5000/100/0/0/0",
         "seed002",
         "seed002:depth=2",
         "seed004-minimax",
@@ -62,7 +64,7 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         err.contains("filter") && err.contains("some") && err.contains("auto, near"),
         "{err}"
     );
-    for baseline in ["strongest-v1", "strongest-v2"] {
+    for baseline in ["strongest-v1", "strongest-v2", "strongest-v3"] {
         assert!(names.iter().any(|n| n == baseline), "{names:?}");
     }
     assert!(build_agent("strongest:tt=40", 0).is_err());
