@@ -39,6 +39,10 @@ pub struct TuneArgs {
     /// Hold out every K-th game to judge the fit (0: fit on every game, judge on the same).
     #[arg(long, default_value_t = 10)]
     pub holdout: usize,
+    /// The evaluation the fit is compared with: race (the default's weights), race-v2 (the
+    /// hand-set ones) or race-v1.
+    #[arg(long, default_value = "race")]
+    pub eval: String,
     /// Ridge penalty on the weights (on features scaled to unit spread), 0 to 1.
     #[arg(long, default_value_t = 1e-4)]
     pub ridge: f64,
@@ -55,7 +59,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
     for path in &args.records {
         records.extend(read_records(path)?);
     }
-    let eval = RaceEval::race();
+    let Some(eval) = RaceEval::named(args.eval.trim()) else {
+        bail!(
+            "--eval {}: the evaluations with fitted features are race, race-v2 and race-v1",
+            ply_core::quote(&args.eval)
+        );
+    };
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let (mut games, mut held_out) = (0, 0);
     for (index, record) in records.iter().enumerate() {

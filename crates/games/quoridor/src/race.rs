@@ -102,6 +102,13 @@ impl RaceEval {
         }
     }
 
+    /// The named race evaluations, `race`, `race-v2` and `race-v1`.
+    pub fn named(name: &str) -> Option<Self> {
+        [RaceEval::race(), RaceEval::v2(), RaceEval::v1()]
+            .into_iter()
+            .find(|e| e.name == name)
+    }
+
     /// The race with other weights (named `race-weights`).
     pub const fn with_weights(weights: [i32; RACE_FEATURES]) -> Self {
         RaceEval {
