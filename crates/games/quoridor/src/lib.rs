@@ -12,7 +12,9 @@
 //! - Paths: row bitboards ([`paths::Passages`]): breadth-first layers by shifts and masks;
 //!   boards up to 11x11 search with the whole board in one `u128` (`packed.rs`).
 //! - Knowledge: [`Seed002Eval`], [`Seed004Eval`], [`RaceEval`] (the race, walls in hand and
-//!   [`threat::single_wall_threat`], the worst detour one wall can force); [`AlphaBetaAgent`].
+//!   [`threat::single_wall_threat`], the worst detour one wall can force: named features in
+//!   [`race`], their weights fitted to game outcomes by `ply tune quoridor`);
+//!   [`AlphaBetaAgent`].
 //! - Strength (9x9, 10 walls, `match` example, 100 games, 50 per colour from 2-ply random
 //!   openings): `strongest` with its defaults (10000 nodes a move, scaled by walls in hand)
 //!   wins 93 against `seed002` in about 0.72 of seed 002's time per game (88 from 4-ply
