@@ -89,13 +89,21 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
     }
     let judged = if test.is_empty() { &train } else { &test };
-    println!(
-        "{} positions from {} games to fit; {} positions from {} held-out games to judge",
-        train.len(),
-        games - held_out,
-        judged.len(),
-        if test.is_empty() { games } else { held_out }
-    );
+    if test.is_empty() {
+        println!(
+            "{} positions from {} games to fit, and judged on the same (no game held out)",
+            train.len(),
+            games
+        );
+    } else {
+        println!(
+            "{} positions from {} games to fit; {} positions from {} held-out games to judge",
+            train.len(),
+            games - held_out,
+            test.len(),
+            held_out
+        );
+    }
     let result = fit(&train, args.ridge)?;
     let hand: Vec<f64> = eval.weights().iter().map(|&w| w as f64).collect();
     let mut fitted = to_weights(&result.beta, 0, 100.0)?;

@@ -51,7 +51,10 @@ fn tune_fits_arena_games_and_its_weights_play() {
     // Judged on the games it was fitted to (30 games are too few to judge on 6 others), the
     // fit beats a coin and is no worse than the hand weights at their best scale.
     let text = tune("0");
-    assert!(text.contains("from 30 games to fit"), "{text}");
+    assert!(
+        text.contains("from 30 games to fit, and judged on the same"),
+        "{text}"
+    );
     assert!(text.contains("race-v2"), "{text}");
     for feature in ["race", "tempo", "walls", "threat", "walls-path"] {
         assert!(

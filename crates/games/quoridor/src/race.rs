@@ -17,6 +17,7 @@
 //!
 //! With 3 or 4 pawns the race is handed to [`CrowdRaceEval`].
 
+use ply_core::eval::EVAL_BOUND;
 use ply_core::{Evaluator, Game, LinearEvaluator, Player};
 
 use crate::board::Quoridor;
@@ -169,11 +170,14 @@ impl Evaluator<Quoridor> for RaceEval {
             return CrowdRaceEval.evaluate(state, player);
         }
         let features = self.features_of(state, player);
-        features
+        let value = features
             .iter()
             .zip(self.weights)
             .map(|(&f, w)| f.saturating_mul(w))
-            .fold(0i32, i32::saturating_add)
+            .fold(0i32, i32::saturating_add);
+        // Weights from a spec, or thousands of walls in hand, could reach the values a
+        // search keeps for proven results.
+        value.clamp(1 - EVAL_BOUND, EVAL_BOUND - 1)
     }
 }
 
@@ -282,6 +286,17 @@ mod tests {
             RaceEval::race().evaluate(&s, 0),
             RaceEval::v2().evaluate(&s, 0)
         );
+    }
+
+    /// Extreme weights on a board with thousands of walls stay inside the heuristic range.
+    #[test]
+    fn values_stay_heuristic() {
+        let mut s = Quoridor::new(25, 5_000).unwrap();
+        s.play_notation("a2h").unwrap();
+        let eval = RaceEval::with_weights([100_000; RACE_FEATURES]);
+        for p in [0, 1] {
+            assert!(eval.evaluate(&s, p).abs() < EVAL_BOUND);
+        }
     }
 
     #[test]
