@@ -231,14 +231,13 @@ fn race_weights(p: &Params, text: &str) -> Result<[i32; RACE_FEATURES], SpecErro
         "{RACE_FEATURES} integers joined by / ({}), each within ±100000",
         RACE_FEATURE_NAMES.join(", ")
     );
-    let numbers: Vec<Option<i32>> = text
+    let numbers: Option<Vec<i32>> = text
         .split('/')
         .map(|w| w.trim().parse::<i32>().ok().filter(|n| n.abs() <= 100_000))
         .collect();
-    match <[Option<i32>; RACE_FEATURES]>::try_from(numbers) {
-        Ok(weights) if weights.iter().all(Option::is_some) => Ok(weights.map(|w| w.unwrap_or(0))),
-        _ => Err(p.bad_value("weights", &expected)),
-    }
+    numbers
+        .and_then(|n| <[i32; RACE_FEATURES]>::try_from(n).ok())
+        .ok_or_else(|| p.bad_value("weights", &expected))
 }
 
 /// The `tt` key of `strongest`, checked: log2 of the table's entries, 0 to
