@@ -11,7 +11,7 @@
 //! so a distance on 9x9 costs a few hundred instructions and no per-cell bookkeeping.
 //! Pawns never block paths (the rules ask only that a path exists through the walls).
 
-use crate::geometry::{Square, MAX_SIZE};
+use crate::geometry::{Orientation, Square, MAX_SIZE};
 use crate::packed::PackedPassages;
 
 /// The open steps of a board (see the module comment for the layout).
@@ -219,6 +219,19 @@ pub struct PathSteps {
     pub right: RowSet,
     /// The number of steps.
     pub length: u32,
+}
+
+impl PathSteps {
+    /// The slots of row `r` (one bit per column) where a wall of `orientation` would cut a
+    /// step of the path: a horizontal wall at column c closes the upward steps of columns c
+    /// and c+1, a vertical one the rightward steps of rows r and r+1.
+    #[inline]
+    pub fn slots_cutting(&self, orientation: Orientation, r: usize) -> u32 {
+        match orientation {
+            Orientation::Horizontal => self.up[r] | self.up[r] >> 1,
+            Orientation::Vertical => self.right[r] | self.right[r + 1],
+        }
+    }
 }
 
 /// The bits of a row of `size` cells.

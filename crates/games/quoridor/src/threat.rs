@@ -87,14 +87,11 @@ fn worst_detour(
     let mut worst = 0;
     for r in 0..state.size() - 1 {
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
-            let mut slots = match orientation {
-                Orientation::Horizontal => {
-                    (path.up[r] | path.up[r] >> 1) & state.free_horizontal(r)
-                }
-                Orientation::Vertical => {
-                    (path.right[r] | path.right[r + 1]) & state.free_vertical(r)
-                }
+            let free = match orientation {
+                Orientation::Horizontal => state.free_horizontal(r),
+                Orientation::Vertical => state.free_vertical(r),
             };
+            let mut slots = path.slots_cutting(orientation, r) & free;
             while slots != 0 {
                 let c = slots.trailing_zeros();
                 slots &= slots - 1;

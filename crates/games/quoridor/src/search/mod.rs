@@ -250,16 +250,6 @@ pub fn table_bytes(bits: u32, threads: usize) -> u64 {
     table.saturating_add(per_thread.saturating_mul(threads.clamp(1, MAX_THREADS) as u64))
 }
 
-/// The slots of row `r` (one bit per column) where a wall of `orientation` would cut a step
-/// of `path`: a horizontal wall at column c closes the upward steps of columns c and c+1, a
-/// vertical one the rightward steps of rows r and r+1.
-fn slots_cutting(path: &PathSteps, orientation: Orientation, r: usize) -> u32 {
-    match orientation {
-        Orientation::Horizontal => path.up[r] | path.up[r] >> 1,
-        Orientation::Vertical => path.right[r] | path.right[r + 1],
-    }
-}
-
 /// A table of `len` entries made by `fill` (`len` a power of two), halved until the machine
 /// can give it: a smaller table, not an abort. Lookups mask by the length actually allocated.
 pub(super) fn power_of_two_table<T>(len: usize, fill: impl FnMut() -> T) -> Vec<T> {
@@ -413,11 +403,11 @@ impl Worker {
             state.push_legal_walls_where(moves, 0, size - 2, paths, |orientation, r| {
                 // Walls across the opponent's path (a wall across one's own path is almost
                 // never worth a tempo).
-                let on_path = slots_cutting(theirs, orientation, r);
+                let on_path = theirs.slots_cutting(orientation, r);
                 // Guards: walls crossing, at their centre, the slot of a wall that would
                 // cut the mover's own path, so that wall can no longer be placed.
                 let guard = if self.options.guard_walls {
-                    slots_cutting(mine, orientation.crossing(), r)
+                    mine.slots_cutting(orientation.crossing(), r)
                 } else {
                     0
                 };
@@ -882,10 +872,7 @@ fn splitmix(mut x: u64) -> u64 {
 /// Whether a wall blocks a step of the path.
 fn blocks_path(wall: Wall, path: &PathSteps) -> bool {
     let (c, r) = (wall.slot.col as usize, wall.slot.row as usize);
-    match wall.orientation {
-        Orientation::Horizontal => path.up[r] >> c & 0b11 != 0,
-        Orientation::Vertical => (path.right[r] | path.right[r + 1]) >> c & 1 != 0,
-    }
+    path.slots_cutting(wall.orientation, r) >> c & 1 != 0
 }
 
 #[cfg(test)]
