@@ -84,8 +84,9 @@ pub enum EngineCommand {
 pub enum SolveCommand {
     /// Connect Four: `position score` lines in the test-set convention.
     Connect4(commands::solve::SolveArgs),
-    /// Build a Connect Four opening book: the exact score of every position with --depth
-    /// stones (resumable: rerun the same command after an interruption).
+    /// Build a Connect Four opening book: the exact score (or with --outcomes only who wins)
+    /// of every position with --depth stones (resumable: rerun the same command after an
+    /// interruption).
     Connect4Book(commands::solve_book::BookArgs),
 }
 

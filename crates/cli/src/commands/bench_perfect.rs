@@ -106,7 +106,7 @@ pub fn run(args: &PerfectBenchArgs) -> anyhow::Result<()> {
         .build(&args.agent, args.seed)
         .map_err(|e| anyhow!("--agent {}: {e}", args.agent))?;
     let mut checker =
-        solver_from(args.table_bits, args.threads)?.with_book(book_from(None, &start)?);
+        solver_from(args.table_bits, args.threads)?.with_book(book_from(&[], &start)?);
     let mut rng = StdRng::seed_from_u64(args.seed);
     let bar = ProgressBar::new(args.positions).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} ({eta} left)")

@@ -42,11 +42,11 @@ pub struct SolveArgs {
     /// Print the nodes searched and the time of each position on standard error.
     #[arg(long)]
     pub stats: bool,
-    /// Opening book to take exact scores from (a file `ply solve connect4-book` wrote for
-    /// this board). Default: on the 7x6 board, the book bundled with ply (every position
-    /// with 6 stones).
+    /// Opening book to take scores from (a file `ply solve connect4-book` wrote for this
+    /// board); given more than once, the files' layers make one book. Default: on the 7x6
+    /// board, the book bundled with ply (every position with 6 stones).
     #[arg(long, value_name = "FILE")]
-    pub book: Option<std::path::PathBuf>,
+    pub book: Vec<std::path::PathBuf>,
     /// Search every position, even those the bundled book answers.
     #[arg(long, conflicts_with = "book")]
     pub no_book: bool,
@@ -177,7 +177,7 @@ fn solve_all(
     let book = if args.no_book {
         None
     } else {
-        super::solve_book::book_from(args.book.as_deref(), &start)?
+        super::solve_book::book_from(&args.book, &start)?
     };
     let mut solver = solver_from(bits, args.threads)?.with_book(book);
     let options = SolveOptions {
@@ -266,7 +266,7 @@ mod tests {
             table_bits: Some(ply_connect4::solver::MIN_TABLE_BITS),
             threads: 1,
             stats: false,
-            book: None,
+            book: Vec::new(),
             no_book: false,
             variant: VariantArgs::default(),
             positions: positions.iter().map(|p| p.to_string()).collect(),

@@ -38,6 +38,10 @@ pub struct BookArgs {
     /// The book file to write.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// Store only each position's outcome (win, draw or loss), from weak solves: about half
+    /// the time of exact scores, and all `perfect` needs to keep a position's outcome.
+    #[arg(long)]
+    pub outcomes: bool,
     /// Transposition table size as log2 of its entries (8 bytes each), 22 to 28.
     #[arg(long, default_value_t = 26)]
     pub table_bits: u32,
@@ -84,26 +88,35 @@ pub fn read_book_file(path: &Path, flag: &str) -> anyhow::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The opening book in the file `path` for `start`'s board (an error naming the file if it
-/// cannot be read or is for another board); without a path, the bundled book if it is for
-/// this board.
-pub fn book_from(path: Option<&Path>, start: &Connect4) -> anyhow::Result<Option<Arc<Book>>> {
+/// The opening book of the files at `paths` (their layers merged) for `start`'s board: an
+/// error naming the file that cannot be read, is for another board or repeats a depth.
+/// Without paths, the bundled book if it is for this board.
+pub fn book_from(paths: &[PathBuf], start: &Connect4) -> anyhow::Result<Option<Arc<Book>>> {
     let (width, height, k) = (start.width(), start.height(), start.k());
-    let Some(path) = path else {
+    if paths.is_empty() {
         let bundled = Book::bundled();
         return Ok(bundled.is_for(width, height, k).then_some(bundled));
-    };
-    let bytes = read_book_file(path, "--book")?;
-    let book = Book::from_bytes(&bytes).map_err(|e| anyhow!("--book {}: {e}", shown(path)))?;
-    if !book.is_for(width, height, k) {
-        let (w, h, bk) = book.shape();
-        bail!(
-            "--book {}: the book is for {w}x{h} boards with {bk} in a row, not this \
-             {width}x{height} board with {k}",
-            shown(path)
-        );
     }
-    Ok(Some(Arc::new(book)))
+    let mut merged: Option<Book> = None;
+    for path in paths {
+        let bytes = read_book_file(path, "--book")?;
+        let book = Book::from_bytes(&bytes).map_err(|e| anyhow!("--book {}: {e}", shown(path)))?;
+        if !book.is_for(width, height, k) {
+            let (w, h, bk) = book.shape();
+            bail!(
+                "--book {}: the book is for {w}x{h} boards with {bk} in a row, not this \
+                 {width}x{height} board with {k}",
+                shown(path)
+            );
+        }
+        merged = Some(match merged {
+            None => book,
+            Some(before) => before
+                .merged(book)
+                .map_err(|e| anyhow!("--book {}: {e}", shown(path)))?,
+        });
+    }
+    Ok(merged.map(Arc::new))
 }
 
 /// `OUT.progress` beside the book.
@@ -116,7 +129,7 @@ fn progress_path(out: &Path) -> PathBuf {
 /// The scores an earlier run proved, from its progress file (none if there is none). A
 /// line cut short by an interruption is dropped (that position is solved again); any other
 /// unreadable line is an error naming it.
-fn read_progress(path: &Path, depth: u32) -> anyhow::Result<HashMap<u64, i32>> {
+fn read_progress(path: &Path, header: &str) -> anyhow::Result<HashMap<u64, i32>> {
     let mut done = HashMap::new();
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
@@ -127,7 +140,6 @@ fn read_progress(path: &Path, depth: u32) -> anyhow::Result<HashMap<u64, i32>> {
         .lines()
         .collect::<Result<_, _>>()
         .with_context(|| format!("cannot read the progress file {}", shown(path)))?;
-    let header = format!("depth {depth}");
     for (i, line) in lines.iter().enumerate() {
         if i == 0 {
             if *line != header {
@@ -178,6 +190,8 @@ struct Shared<'a> {
     log: Mutex<std::fs::File>,
     progress: &'a Path,
     bar: &'a ProgressBar,
+    /// Weak solves (outcomes only) instead of exact scores.
+    weak: bool,
 }
 
 impl Shared<'_> {
@@ -190,7 +204,7 @@ impl Shared<'_> {
                 return Ok(solver.nodes());
             }
             for &(key, state) in &self.missing[from..(from + CHUNK).min(self.missing.len())] {
-                let score = solver.solve(state, false);
+                let score = solver.solve(state, self.weak);
                 let written = {
                     let mut log = self.log.lock().expect("no worker panicked");
                     writeln!(log, "{key:x} {score}").and_then(|()| log.flush())
@@ -227,7 +241,13 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
         .map(|_| solver_from(args.table_bits, args.threads))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let progress = progress_path(&args.out);
-    let done = read_progress(&progress, depth)?;
+    // The header tells a progress file of exact scores from one of outcomes.
+    let header = if args.outcomes {
+        format!("depth {depth} outcomes")
+    } else {
+        format!("depth {depth}")
+    };
+    let done = read_progress(&progress, &header)?;
     let resumed = done.len();
     let mut log = std::fs::OpenOptions::new()
         .create(true)
@@ -237,7 +257,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
         log.set_len(0)?;
-        writeln!(log, "depth {depth}")?;
+        writeln!(log, "{header}")?;
     } else {
         // A line cut short by the interruption gets its end, so appends start clean.
         writeln!(log)?;
@@ -267,6 +287,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
         log: Mutex::new(log),
         progress: &progress,
         bar: &bar,
+        weak: args.outcomes,
     };
     let nodes: u64 = std::thread::scope(|scope| {
         let workers: Vec<_> = solvers
@@ -280,18 +301,20 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     })?;
     let done = shared.done.into_inner().expect("no worker panicked");
     bar.finish_and_clear();
-    let book = Book::from_scores(
-        &ply_connect4::position::Shape::new(
-            start.width() as u32,
-            start.height() as u32,
-            start.k() as u32,
-        ),
-        depth,
-        positions.iter().map(|s| {
-            let key = book_key(s).expect("narrow");
-            (key, done[&key])
-        }),
+    let shape = ply_connect4::position::Shape::new(
+        start.width() as u32,
+        start.height() as u32,
+        start.k() as u32,
     );
+    let values = positions.iter().map(|s| {
+        let key = book_key(s).expect("narrow");
+        (key, done[&key])
+    });
+    let book = if args.outcomes {
+        Book::from_outcomes(&shape, depth, values)
+    } else {
+        Book::from_scores(&shape, depth, values)
+    };
     let mut temporary = args.out.as_os_str().to_owned();
     temporary.push(".partial");
     let temporary = PathBuf::from(temporary);

@@ -72,6 +72,71 @@ fn a_book_builds_resumes_and_gives_the_same_scores() {
     assert_eq!(stdout(&plain).lines().count(), 6);
 }
 
+/// `--outcomes` builds a layer of weak results; `--book` twice merges it with an exact
+/// layer, and the scores, strong and weak, are those without a book.
+#[test]
+fn an_outcome_layer_builds_and_merges_with_an_exact_one() {
+    let dir = temp_dir("book-outcomes");
+    let exact = dir.join("exact.book");
+    let outcomes = dir.join("outcomes.book");
+    assert!(build(exact.to_str().unwrap()).status.success());
+    let out = ply(
+        &[
+            "solve",
+            "connect4-book",
+            "--depth",
+            "6",
+            "--outcomes",
+            "--out",
+            outcomes.to_str().unwrap(),
+            "--quiet",
+            "--table-bits",
+            "22",
+            "--width",
+            "5",
+            "--height",
+            "4",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&outcomes).unwrap().starts_with(b"PLYC4BO1"));
+
+    let positions = "\n3\n33\n3342\n334215\n2211344\n22113\n";
+    for weak in [false, true] {
+        let mut args = vec!["solve", "connect4"];
+        args.extend(BOARD);
+        if weak {
+            args.push("--weak");
+        }
+        let plain = ply(&args, positions);
+        args.extend(["--book", exact.to_str().unwrap()]);
+        args.extend(["--book", outcomes.to_str().unwrap()]);
+        let booked = ply(&args, positions);
+        assert!(booked.status.success(), "{}", stderr(&booked));
+        assert_eq!(stdout(&booked), stdout(&plain), "weak {weak}");
+        assert_eq!(stdout(&plain).lines().count(), 7);
+    }
+    // The same layer twice, and a build whose progress file holds the other kind.
+    let mut args = vec!["solve", "connect4", "3"];
+    args.extend(BOARD);
+    args.extend(["--book", exact.to_str().unwrap()]);
+    args.extend(["--book", exact.to_str().unwrap()]);
+    let out = ply(&args, "");
+    assert!(
+        !out.status.success() && stderr(&out).contains("two layers of depth 4"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(dir.join("kind.book.progress"), "depth 4\n").unwrap();
+    let out = build_with(dir.join("kind.book").to_str().unwrap(), &["--outcomes"]);
+    assert!(
+        !out.status.success() && stderr(&out).contains("another book"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn broken_books_and_progress_files_are_refused_by_name() {
     let dir = temp_dir("book-broken");

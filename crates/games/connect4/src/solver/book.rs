@@ -1,24 +1,29 @@
-//! An opening book: the exact score of every position with a given number of stones, built
-//! by this solver ([`super::book_build`], `ply solve connect4-book`). A search that reaches
-//! a position of the book's depth takes its score instead of searching below it, so every
-//! position with fewer stones solves in a few thousand nodes.
+//! An opening book: for every position with a given number of stones (a *layer*), its exact
+//! score, or only its outcome (win, draw or loss), built by this solver
+//! ([`super::book_build`], `ply solve connect4-book`). A search that reaches a position of a
+//! layer's depth takes the stored value instead of searching below it: an exact score ends
+//! the search there; an outcome ends every search that only asks who wins (the weak solves
+//! `perfect` plays by) and narrows the others.
 //!
-//! File format (little-endian), docs/rules.md "Connect Four opening book":
+//! File format (little-endian), docs/rules.md "Connect Four opening book": one or more
+//! layers back to back, each
 //!
 //! ```text
-//!   bytes 0..8    magic "PLYC4BK1"
+//!   bytes 0..8    magic "PLYC4BK1" (exact scores) or "PLYC4BO1" (outcomes only)
 //!   byte  8       width      byte 9   height      byte 10  k      byte 11  depth (stones)
 //!   bytes 12..16  n, the number of entries (u32)
 //!   then n × 8 bytes, one u64 per position, in increasing order:
 //!     bits 63..8  the position's key: the smaller of the key of the position and of its
 //!                 mirror image, key = mover's stones + all stones (bit layout in
 //!                 `position.rs`), so every position is stored once for it and its mirror
-//!     bits  7..0  its exact score for the player to move, plus 128
+//!     bits  7..0  its exact score for the player to move, plus 128 (in an outcome layer
+//!                 the score's sign: 127 a loss, 128 a draw, 129 a win)
 //! ```
 //!
 //! Every position with `depth` stones, no line on the board, and at least one empty cell
-//! is in the book (those where the mover wins at once too), so a lookup that misses on a
-//! position of that depth means the book is not this board's.
+//! is in its layer (those where the mover wins at once too), so a lookup that misses on a
+//! position of that depth means the book is not this board's. The layers of one book are
+//! for one board and have different depths.
 
 use std::sync::{Arc, OnceLock};
 
@@ -30,13 +35,16 @@ use crate::position::{Position, Shape};
 /// docs/rules.md, "Opening books").
 const BUNDLED_7X6: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
 
-const MAGIC: &[u8; 8] = b"PLYC4BK1";
+const MAGIC_EXACT: &[u8; 8] = b"PLYC4BK1";
+const MAGIC_OUTCOMES: &[u8; 8] = b"PLYC4BO1";
 const HEADER: usize = 16;
 
 /// A book that cannot be read. Each message names the rule the bytes break.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
-    #[error("not a ply Connect Four book: it does not start with \"PLYC4BK1\"")]
+    #[error(
+        "not a ply Connect Four book: a layer does not start with \"PLYC4BK1\" or \"PLYC4BO1\""
+    )]
     Magic,
     #[error("the book is cut short: {len} bytes, {expected} expected from its header")]
     Truncated { len: usize, expected: usize },
@@ -46,6 +54,62 @@ pub enum BookError {
     Depth { depth: u8, cells: u32 },
     #[error("entry {index} of the book is out of order (entries must rise strictly)")]
     Order { index: usize },
+    #[error(
+        "entry {index} of an outcome layer holds {score}, not a win (1), draw (0) or loss (-1)"
+    )]
+    Outcome { index: usize, score: i32 },
+    #[error("the book's layers are for different boards ({first} and {other}): one book is for one board")]
+    Boards { first: String, other: String },
+    #[error("the book has two layers of depth {depth}: each depth is one layer")]
+    TwoLayers { depth: u32 },
+}
+
+/// What a book knows of a position, for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookValue {
+    /// The exact score.
+    Exact(i32),
+    /// Only the outcome: 1 a win, 0 a draw, −1 a loss.
+    Outcome(i32),
+}
+
+/// Every position of one depth with its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Layer {
+    depth: u32,
+    /// Only outcomes (−1, 0, 1), not exact scores.
+    outcomes: bool,
+    entries: Vec<u64>,
+}
+
+impl Layer {
+    fn from_values(
+        depth: u32,
+        outcomes: bool,
+        values: impl IntoIterator<Item = (u64, i32)>,
+    ) -> Self {
+        let mut entries: Vec<u64> = values
+            .into_iter()
+            .map(|(key, score)| {
+                let score = if outcomes { score.signum() } else { score };
+                key << 8 | u64::from((score + 128) as u8)
+            })
+            .collect();
+        entries.sort_unstable();
+        entries.dedup_by_key(|e| *e >> 8);
+        Layer {
+            depth,
+            outcomes,
+            entries,
+        }
+    }
+
+    #[inline]
+    fn find(&self, key: u64) -> Option<i32> {
+        let at = self.entries.partition_point(|e| e >> 8 < key);
+        let e = *self.entries.get(at)?;
+        (e >> 8 == key).then(|| i32::from(e as u8) - 128)
+    }
 }
 
 /// An opening book in memory (see the module's introduction for what it holds).
@@ -54,8 +118,10 @@ pub struct Book {
     width: u32,
     height: u32,
     k: u32,
-    depth: u32,
-    entries: Vec<u64>,
+    /// By increasing depth, no two of one depth.
+    layers: Vec<Layer>,
+    /// Bit d set when a layer has depth d (depths are below 56).
+    depths: u64,
 }
 
 impl Book {
@@ -70,37 +136,88 @@ impl Book {
         .clone()
     }
 
-    /// A book of `shape`'s positions with `depth` stones, from `(key, score)` pairs in any
-    /// order (keys as [`Book::key`] makes them; duplicates keep one).
+    fn of_layer(shape: &Shape<u64>, layer: Layer) -> Self {
+        Book {
+            width: shape.width(),
+            height: shape.height(),
+            k: shape.k(),
+            depths: 1 << layer.depth,
+            layers: vec![layer],
+        }
+    }
+
+    /// A book of `shape`'s positions with `depth` stones and their exact scores, from
+    /// `(key, score)` pairs in any order (keys as [`Book::key`] makes them; duplicates keep
+    /// one). `depth` must be below the board's cells.
     pub fn from_scores(
         shape: &Shape<u64>,
         depth: u32,
         scores: impl IntoIterator<Item = (u64, i32)>,
     ) -> Self {
-        let mut entries: Vec<u64> = scores
-            .into_iter()
-            .map(|(key, score)| key << 8 | u64::from((score + 128) as u8))
-            .collect();
-        entries.sort_unstable();
-        entries.dedup_by_key(|e| *e >> 8);
-        Book {
-            width: shape.width(),
-            height: shape.height(),
-            k: shape.k(),
-            depth,
-            entries,
+        Book::of_layer(shape, Layer::from_values(depth, false, scores))
+    }
+
+    /// Like [`Book::from_scores`], keeping only each score's sign: an outcome layer.
+    pub fn from_outcomes(
+        shape: &Shape<u64>,
+        depth: u32,
+        outcomes: impl IntoIterator<Item = (u64, i32)>,
+    ) -> Self {
+        Book::of_layer(shape, Layer::from_values(depth, true, outcomes))
+    }
+
+    /// One book of the layers of `self` and `other`: an error if they are for different
+    /// boards or share a depth.
+    pub fn merged(mut self, other: Book) -> Result<Book, BookError> {
+        if self.shape() != other.shape() {
+            let board = |(w, h, k): (usize, usize, usize)| format!("{w}x{h}, {k} in a row");
+            return Err(BookError::Boards {
+                first: board(self.shape()),
+                other: board(other.shape()),
+            });
+        }
+        for layer in other.layers {
+            if self.depths >> layer.depth & 1 != 0 {
+                return Err(BookError::TwoLayers { depth: layer.depth });
+            }
+            self.depths |= 1 << layer.depth;
+            self.layers.push(layer);
+        }
+        self.layers.sort_by_key(|layer| layer.depth);
+        Ok(self)
+    }
+
+    /// Reads a book file's bytes, checking each layer's header, length, order and values,
+    /// and that the layers agree.
+    pub fn from_bytes(mut bytes: &[u8]) -> Result<Self, BookError> {
+        let mut book: Option<Book> = None;
+        loop {
+            let (layer, rest) = Book::layer_from_bytes(bytes)?;
+            book = Some(match book {
+                None => layer,
+                Some(book) => book.merged(layer)?,
+            });
+            if rest.is_empty() {
+                return Ok(book.expect("a layer was read"));
+            }
+            bytes = rest;
         }
     }
 
-    /// Reads a book file's bytes, checking the header, the length and the order.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, BookError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+    /// The first layer of `bytes` as a book, and the bytes after it.
+    fn layer_from_bytes(bytes: &[u8]) -> Result<(Book, &[u8]), BookError> {
+        if bytes.len() < HEADER {
             return Err(BookError::Magic);
         }
+        let outcomes = match &bytes[..8] {
+            magic if magic == MAGIC_EXACT => false,
+            magic if magic == MAGIC_OUTCOMES => true,
+            _ => return Err(BookError::Magic),
+        };
         let (width, height, k, depth) = (bytes[8], bytes[9], bytes[10], bytes[11]);
         let n = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
         let expected = n.saturating_mul(8).saturating_add(HEADER);
-        if bytes.len() != expected {
+        if bytes.len() < expected {
             return Err(BookError::Truncated {
                 len: bytes.len(),
                 expected,
@@ -115,30 +232,43 @@ impl Book {
         if u32::from(depth) >= cells {
             return Err(BookError::Depth { depth, cells });
         }
-        let entries: Vec<u64> = bytes[HEADER..]
+        let entries: Vec<u64> = bytes[HEADER..expected]
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
         if let Some(index) = (1..entries.len()).find(|&i| entries[i] >> 8 <= entries[i - 1] >> 8) {
             return Err(BookError::Order { index });
         }
-        Ok(Book {
-            width: width.into(),
-            height: height.into(),
-            k: k.into(),
+        if outcomes {
+            let score_of = |e: u64| i32::from(e as u8) - 128;
+            if let Some(index) = entries.iter().position(|&e| score_of(e).abs() > 1) {
+                let score = score_of(entries[index]);
+                return Err(BookError::Outcome { index, score });
+            }
+        }
+        let shape = Shape::<u64>::new(width.into(), height.into(), k.into());
+        let layer = Layer {
             depth: depth.into(),
+            outcomes,
             entries,
-        })
+        };
+        Ok((Book::of_layer(&shape, layer), &bytes[expected..]))
     }
 
-    /// The book's file form.
+    /// The book's file form: its layers by increasing depth.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(HEADER + 8 * self.entries.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend([self.width, self.height, self.k, self.depth].map(|x| x as u8));
-        bytes.extend((self.entries.len() as u32).to_le_bytes());
-        for e in &self.entries {
-            bytes.extend(e.to_le_bytes());
+        let mut bytes = Vec::with_capacity(HEADER * self.layers.len() + 8 * self.len());
+        for layer in &self.layers {
+            bytes.extend_from_slice(if layer.outcomes {
+                MAGIC_OUTCOMES
+            } else {
+                MAGIC_EXACT
+            });
+            bytes.extend([self.width, self.height, self.k, layer.depth].map(|x| x as u8));
+            bytes.extend((layer.entries.len() as u32).to_le_bytes());
+            for e in &layer.entries {
+                bytes.extend(e.to_le_bytes());
+            }
         }
         bytes
     }
@@ -153,18 +283,39 @@ impl Book {
         (self.width as usize, self.height as usize, self.k as usize)
     }
 
-    /// The number of stones of every position in the book.
+    /// The stones of the deepest layer's positions: every position with no more stones
+    /// has its outcome proven at once (its exact score too when the layers below are exact).
     pub fn depth(&self) -> u32 {
-        self.depth
+        self.layers.last().map_or(0, |layer| layer.depth)
     }
 
-    /// The number of positions stored (one per mirror pair).
+    /// Each layer's depth, whether it holds only outcomes, and its number of positions.
+    pub fn layers(&self) -> impl Iterator<Item = (u32, bool, usize)> + '_ {
+        self.layers
+            .iter()
+            .map(|layer| (layer.depth, layer.outcomes, layer.entries.len()))
+    }
+
+    /// Bit d set when a layer holds the positions with d stones.
+    pub(crate) fn depth_bits(&self) -> u64 {
+        self.depths
+    }
+
+    /// Whether a layer holds the positions with `stones` stones.
+    #[inline]
+    pub fn has_depth(&self, stones: u32) -> bool {
+        self.depths
+            .checked_shr(stones)
+            .is_some_and(|bits| bits & 1 != 0)
+    }
+
+    /// The number of positions stored (one per mirror pair), in all layers.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.layers.iter().map(|layer| layer.entries.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     /// The book key of `p`: the smaller of its key and its mirror image's.
@@ -173,20 +324,39 @@ impl Book {
         p.key().min(p.mirrored_key()).fold64()
     }
 
-    /// The exact score of `p` for the player to move, if the book holds it.
+    /// What the book holds for `p`, if a layer has its number of stones and holds it.
     #[inline]
-    pub fn score<B: Bits>(&self, p: &Position<B>) -> Option<i32> {
-        let key = Book::key(p);
-        let at = self.entries.partition_point(|e| e >> 8 < key);
-        let e = *self.entries.get(at)?;
-        (e >> 8 == key).then(|| i32::from(e as u8) - 128)
+    pub fn value<B: Bits>(&self, p: &Position<B>) -> Option<BookValue> {
+        if !self.has_depth(p.moves()) {
+            return None;
+        }
+        let layer = self.layers.iter().find(|layer| layer.depth == p.moves())?;
+        let score = layer.find(Book::key(p))?;
+        Some(if layer.outcomes {
+            BookValue::Outcome(score)
+        } else {
+            BookValue::Exact(score)
+        })
     }
 
-    /// Every stored key with its score, in key order.
+    /// The exact score of `p` for the player to move, if an exact layer holds it.
+    #[inline]
+    pub fn score<B: Bits>(&self, p: &Position<B>) -> Option<i32> {
+        match self.value(p)? {
+            BookValue::Exact(score) => Some(score),
+            BookValue::Outcome(_) => None,
+        }
+    }
+
+    /// Every stored key with its score (a sign in outcome layers), layer by layer, each in
+    /// key order.
     pub fn scores(&self) -> impl Iterator<Item = (u64, i32)> + '_ {
-        self.entries
-            .iter()
-            .map(|e| (e >> 8, i32::from(*e as u8) - 128))
+        self.layers.iter().flat_map(|layer| {
+            layer
+                .entries
+                .iter()
+                .map(|e| (e >> 8, i32::from(*e as u8) - 128))
+        })
     }
 }
 
@@ -255,6 +425,82 @@ mod tests {
         ] {
             assert!(message.contains("book"), "{message}");
         }
+    }
+
+    /// An outcome layer keeps signs only, reads back, and merges with an exact layer of the
+    /// same board into one book whose lookups tell the two apart.
+    #[test]
+    fn outcome_layers_merge_with_exact_ones() {
+        let shape = Shape::<u64>::new(7, 6, 4);
+        let outcomes = Book::from_outcomes(&shape, 4, [(9, 7), (3, 0), (5, -2)]);
+        assert_eq!(
+            outcomes.scores().collect::<Vec<_>>(),
+            vec![(3, 0), (5, -1), (9, 1)]
+        );
+        assert_eq!(Book::from_bytes(&outcomes.to_bytes()), Ok(outcomes.clone()));
+        let both = small_book().merged(outcomes.clone()).unwrap();
+        assert_eq!(
+            both.layers().collect::<Vec<_>>(),
+            vec![(2, false, 3), (4, true, 3)]
+        );
+        assert_eq!((both.len(), both.depth()), (6, 4));
+        assert!(both.has_depth(2) && both.has_depth(4) && !both.has_depth(3));
+        assert!(!both.has_depth(200));
+        let bytes = both.to_bytes();
+        assert_eq!(bytes.len(), 2 * 16 + 6 * 8);
+        assert_eq!(Book::from_bytes(&bytes), Ok(both.clone()));
+        // Layers may come in any order in a file; the book sorts them.
+        let reversed = [outcomes.to_bytes(), small_book().to_bytes()].concat();
+        assert_eq!(Book::from_bytes(&reversed), Ok(both.clone()));
+
+        let mut p = Position::new(shape);
+        for col in [3, 3, 2, 4] {
+            p.play_column(col);
+        }
+        let q = {
+            let mut q = Position::new(shape);
+            q.play_column(3);
+            q.play_column(3);
+            q
+        };
+        let book = Book::from_outcomes(&shape, 4, [(Book::key(&p), -5)])
+            .merged(Book::from_scores(&shape, 2, [(Book::key(&q), 3)]))
+            .unwrap();
+        assert_eq!(book.value(&p), Some(BookValue::Outcome(-1)));
+        assert_eq!(book.score(&p), None);
+        assert_eq!(book.value(&q), Some(BookValue::Exact(3)));
+        assert_eq!(book.score(&q), Some(3));
+    }
+
+    #[test]
+    fn layers_that_do_not_belong_together_are_refused() {
+        let shape = Shape::<u64>::new(7, 6, 4);
+        let other = Shape::<u64>::new(6, 5, 4);
+        assert!(matches!(
+            small_book().merged(Book::from_scores(&other, 3, [(1, 0)])),
+            Err(BookError::Boards { .. })
+        ));
+        assert_eq!(
+            small_book().merged(Book::from_outcomes(&shape, 2, [(1, 0)])),
+            Err(BookError::TwoLayers { depth: 2 })
+        );
+        let doubled = [small_book().to_bytes(), small_book().to_bytes()].concat();
+        assert_eq!(
+            Book::from_bytes(&doubled),
+            Err(BookError::TwoLayers { depth: 2 })
+        );
+        // An outcome layer holding a score that is not a sign.
+        let mut bytes = Book::from_outcomes(&shape, 2, [(1, 1), (2, 0)]).to_bytes();
+        bytes[16] = 128 + 5;
+        assert_eq!(
+            Book::from_bytes(&bytes),
+            Err(BookError::Outcome { index: 0, score: 5 })
+        );
+        // Stray bytes after the last layer are not a layer.
+        let mut tail = small_book().to_bytes();
+        tail.extend(b"junk");
+        assert_eq!(Book::from_bytes(&tail), Err(BookError::Magic));
+        assert_eq!(Book::from_bytes(b""), Err(BookError::Magic));
     }
 
     /// A position and its mirror image share one entry.

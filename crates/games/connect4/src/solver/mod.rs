@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::board::Connect4;
 
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, BookValue};
 pub use sorter::center_order;
 pub use table::{
     machine_table_bits, Hit, TableError, TranspositionTable, DEFAULT_TABLE_BITS, MAX_TABLE_BITS,

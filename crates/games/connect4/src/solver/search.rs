@@ -40,7 +40,7 @@ impl Geometry<u64> for Standard {
     }
 }
 
-use super::book::Book;
+use super::book::{Book, BookValue};
 use super::parity::claimeven_bound;
 use super::sorter::MoveSorter;
 use super::table::TranspositionTable;
@@ -144,9 +144,10 @@ pub(crate) struct Search<'t> {
     root_code: u32,
     /// Mixed into the ordering noise, so helpers differ from each other.
     salt: u64,
-    /// An opening book for positions of this shape, and its depth (−1 without one).
+    /// An opening book for positions of this shape, and the depths of its layers (bit d
+    /// for d stones; 0 without a book).
     book: Option<&'t Book>,
-    book_depth: i32,
+    book_depths: u64,
 }
 
 /// Encodes table values: upper bounds in `1..=span`, lower bounds above, up to `2·span`.
@@ -220,15 +221,15 @@ impl<'t> Search<'t> {
             root_code: 0,
             salt: 0,
             book: None,
-            book_depth: -1,
+            book_depths: 0,
         }
     }
 
-    /// Takes the exact score of every position of `book`'s depth from `book`, which the
+    /// Takes the value of every position of one of `book`'s depths from `book`, which the
     /// caller has checked is for this board.
     pub(crate) fn with_book(mut self, book: Option<&'t Book>) -> Self {
         self.book = book;
-        self.book_depth = book.map_or(-1, |b| b.depth() as i32);
+        self.book_depths = book.map_or(0, Book::depth_bits);
         self
     }
 
@@ -311,9 +312,29 @@ impl<'t> Search<'t> {
         }
         let cells = shape.cells() as i32;
         let moves = p.moves() as i32;
-        if moves == self.book_depth {
-            if let Some(score) = self.book.and_then(|book| book.score(p)) {
-                return score;
+        if self
+            .book_depths
+            .checked_shr(moves as u32)
+            .is_some_and(|d| d & 1 != 0)
+        {
+            match self.book.and_then(|book| book.value(p)) {
+                Some(BookValue::Exact(score)) => return score,
+                // Only the outcome: a draw is exact; a win or loss bounds the score by ±1,
+                // which answers every window that only asks who wins.
+                Some(BookValue::Outcome(0)) => return 0,
+                Some(BookValue::Outcome(outcome)) if outcome > 0 => {
+                    if beta <= 1 {
+                        return 1;
+                    }
+                    alpha = alpha.max(1);
+                }
+                Some(BookValue::Outcome(_)) => {
+                    if alpha >= -1 {
+                        return -1;
+                    }
+                    beta = beta.min(-1);
+                }
+                None => {}
             }
         }
 

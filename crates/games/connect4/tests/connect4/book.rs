@@ -9,15 +9,24 @@ use ply_core::Game;
 /// The book of every `start` position with `depth` stones, as `ply solve connect4-book`
 /// builds it.
 fn build(start: &Connect4, depth: usize) -> Book {
+    build_layer(start, depth, false)
+}
+
+/// Like [`build`]; with `outcomes`, an outcome layer from weak solves (`--outcomes`).
+fn build_layer(start: &Connect4, depth: usize, outcomes: bool) -> Book {
     let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
     let positions = book_positions(start, depth).unwrap();
     let scores = positions
         .iter()
-        .map(|s| (book_key(s).unwrap(), solver.solve(s, false)));
+        .map(|s| (book_key(s).unwrap(), solver.solve(s, outcomes)));
     let ply_connect4::Board::Narrow(p) = start.board() else {
         panic!("a narrow board")
     };
-    Book::from_scores(p.shape(), depth as u32, scores)
+    if outcomes {
+        Book::from_outcomes(p.shape(), depth as u32, scores)
+    } else {
+        Book::from_scores(p.shape(), depth as u32, scores)
+    }
 }
 
 /// A random unfinished position of `start`'s board with `plies` stones, if the walk did not
@@ -71,6 +80,51 @@ fn with_a_book_every_score_is_the_same_and_early_ones_are_cheap() {
         plain.reset_nodes();
         booked.reset_nodes();
         assert_eq!(booked.solve(&start, false), plain.solve(&start, false));
+        assert!(
+            booked.nodes() * 4 < plain.nodes(),
+            "{width}x{height}: {} nodes with the book, {} without",
+            booked.nodes(),
+            plain.nodes()
+        );
+    }
+}
+
+/// An outcome layer deeper than the exact one changes no score, strong or weak, and makes
+/// weak solves of the positions before it cheap.
+#[test]
+fn an_outcome_layer_keeps_every_score_and_makes_weak_solves_cheap() {
+    for (width, height, exact, outcomes) in [(5, 4, 2, 5), (6, 4, 3, 6), (4, 5, 2, 5)] {
+        let start = Connect4::new(width, height, 4).unwrap();
+        let book = build(&start, exact)
+            .merged(build_layer(&start, outcomes, true))
+            .unwrap();
+        assert_eq!(book.depth(), outcomes as u32);
+        let book = std::sync::Arc::new(book);
+        let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+        let mut booked = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .with_book(Some(book.clone()));
+        let mut compared = 0;
+        for seed in 100..180u64 {
+            let plies = (seed as usize) % (outcomes + 4);
+            let Some(state) = random_position(&start, plies, seed) else {
+                continue;
+            };
+            for weak in [false, true] {
+                assert_eq!(
+                    booked.solve(&state, weak),
+                    plain.solve(&state, weak),
+                    "{width}x{height} seed {seed} weak {weak}"
+                );
+            }
+            compared += 1;
+        }
+        assert!(compared > 40, "{width}x{height}: {compared}");
+        for solver in [&mut plain, &mut booked] {
+            solver.clear();
+            solver.reset_nodes();
+        }
+        assert_eq!(booked.solve(&start, true), plain.solve(&start, true));
         assert!(
             booked.nodes() * 4 < plain.nodes(),
             "{width}x{height}: {} nodes with the book, {} without",
