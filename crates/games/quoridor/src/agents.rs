@@ -2,8 +2,9 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first three plies above, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
-//! | `strongest-v3` | `strongest` with the race's hand-set weights (`eval=race-v2`), the previous default |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first two plies above, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest-v4` | `strongest` with every wall for the first three plies (`wide=3`), the previous default |
+//! | `strongest-v3` | `strongest-v4` with the race's hand-set weights (`wide=3,eval=race-v2`) |
 //! | `strongest-v2` | `strongest-v3` with every wall for the first two plies only (`wide=2,eval=race-v2`) |
 //! | `strongest-v1` | `strongest` before full width on small boards, before every wall counted and before the full-width reply (`filter=near,eval=race-v1,wide=1`), kept as the baseline |
 //! | `seed002` | seed 002's engine: its depth-by-size table with pseudo-depth, its evaluation, generation order |
@@ -70,7 +71,7 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     ),
     KeyInfo::new(
         "wide",
-        "3",
+        "2",
         "plies from the root that search every wall before the filter applies",
     ),
     KeyInfo::new(
@@ -334,7 +335,15 @@ pub fn catalog() -> Catalog<Quoridor> {
         "the strongest engine as it was before its evaluation's weights were fitted to game \
          outcomes: race-v2's hand-set weights (the QTP default that won 17 of 20 against \
          gorisanson's MCTS at 20,000 rollouts)",
-        "strongest:eval=race-v2",
+        "strongest:wide=3,eval=race-v2",
+    );
+    catalog.add_preset(
+        "strongest-v4",
+        "the strongest engine as it was before its filter came back to the third ply: every \
+         wall for the first three plies, the fitted weights (the QTP default that won 18 of 20 \
+         against gorisanson's MCTS at 20,000 rollouts and 17 of 20 at 60,000, but 1 of 5 as \
+         white against seed 002's engine on 9x9)",
+        "strongest:wide=3",
     );
     catalog.add_preset(
         "seed004-minimax",

@@ -19,6 +19,7 @@ fn every_quoridor_agent_plays_legal_moves() {
         "strongest-v1:time=30ms",
         "strongest-v2:time=30ms",
         "strongest-v3:time=30ms",
+        "strongest-v4:time=30ms",
         "strongest:time=30ms,weights=100/50/120/8/10/50/5000/100/0/0/0",
         "seed002",
         "seed002:depth=2",
@@ -64,7 +65,12 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         err.contains("filter") && err.contains("some") && err.contains("auto, near"),
         "{err}"
     );
-    for baseline in ["strongest-v1", "strongest-v2", "strongest-v3"] {
+    for baseline in [
+        "strongest-v1",
+        "strongest-v2",
+        "strongest-v3",
+        "strongest-v4",
+    ] {
         assert!(names.iter().any(|n| n == baseline), "{names:?}");
     }
     assert!(build_agent("strongest:tt=40", 0).is_err());
