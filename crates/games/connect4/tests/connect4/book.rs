@@ -47,6 +47,43 @@ fn random_position(start: &Connect4, plies: usize, seed: u64) -> Option<Connect4
     Some(state)
 }
 
+/// Checks that a solver with `book` gives the same exact and weak scores as one without on
+/// random positions of fewer than `max_plies` stones (one per seed, at least half of them
+/// unfinished), and returns both solvers cleared, with their node counts at 0.
+fn same_scores_with_and_without(
+    start: &Connect4,
+    book: std::sync::Arc<Book>,
+    seeds: std::ops::Range<u64>,
+    max_plies: usize,
+) -> (Solver, Solver) {
+    let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+    let mut booked = Solver::with_table_bits(MIN_TABLE_BITS)
+        .unwrap()
+        .with_book(Some(book));
+    let board = format!("{}x{}", start.width(), start.height());
+    let mut compared = 0;
+    for seed in seeds.clone() {
+        let plies = (seed as usize) % max_plies;
+        let Some(state) = random_position(start, plies, seed) else {
+            continue;
+        };
+        for weak in [false, true] {
+            assert_eq!(
+                booked.solve(&state, weak),
+                plain.solve(&state, weak),
+                "{board} seed {seed} weak {weak}"
+            );
+        }
+        compared += 1;
+    }
+    assert!(2 * compared > seeds.count(), "{board}: {compared}");
+    for solver in [&mut plain, &mut booked] {
+        solver.clear();
+        solver.reset_nodes();
+    }
+    (plain, booked)
+}
+
 /// On random positions before, at and after the book's depth, the solver with the book gives
 /// the same exact and weak scores as without it, and the empty board costs far fewer nodes.
 #[test]
@@ -55,30 +92,7 @@ fn with_a_book_every_score_is_the_same_and_early_ones_are_cheap() {
         let start = Connect4::new(width, height, 4).unwrap();
         let book = std::sync::Arc::new(build(&start, depth));
         assert!(book.len() > 10, "{width}x{height}");
-        let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
-        let mut booked = Solver::with_table_bits(MIN_TABLE_BITS)
-            .unwrap()
-            .with_book(Some(book.clone()));
-        let mut compared = 0;
-        for seed in 0..60u64 {
-            let plies = (seed as usize) % (depth + 4);
-            let Some(state) = random_position(&start, plies, seed) else {
-                continue;
-            };
-            for weak in [false, true] {
-                assert_eq!(
-                    booked.solve(&state, weak),
-                    plain.solve(&state, weak),
-                    "{width}x{height} seed {seed} weak {weak}"
-                );
-            }
-            compared += 1;
-        }
-        assert!(compared > 30, "{width}x{height}: {compared}");
-        plain.clear();
-        booked.clear();
-        plain.reset_nodes();
-        booked.reset_nodes();
+        let (mut plain, mut booked) = same_scores_with_and_without(&start, book, 0..60, depth + 4);
         assert_eq!(booked.solve(&start, false), plain.solve(&start, false));
         assert!(
             booked.nodes() * 4 < plain.nodes(),
@@ -100,30 +114,8 @@ fn an_outcome_layer_keeps_every_score_and_makes_weak_solves_cheap() {
             .unwrap();
         assert_eq!(book.depth(), outcomes as u32);
         let book = std::sync::Arc::new(book);
-        let mut plain = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
-        let mut booked = Solver::with_table_bits(MIN_TABLE_BITS)
-            .unwrap()
-            .with_book(Some(book.clone()));
-        let mut compared = 0;
-        for seed in 100..180u64 {
-            let plies = (seed as usize) % (outcomes + 4);
-            let Some(state) = random_position(&start, plies, seed) else {
-                continue;
-            };
-            for weak in [false, true] {
-                assert_eq!(
-                    booked.solve(&state, weak),
-                    plain.solve(&state, weak),
-                    "{width}x{height} seed {seed} weak {weak}"
-                );
-            }
-            compared += 1;
-        }
-        assert!(compared > 40, "{width}x{height}: {compared}");
-        for solver in [&mut plain, &mut booked] {
-            solver.clear();
-            solver.reset_nodes();
-        }
+        let (mut plain, mut booked) =
+            same_scores_with_and_without(&start, book, 100..180, outcomes + 4);
         assert_eq!(booked.solve(&start, true), plain.solve(&start, true));
         assert!(
             booked.nodes() * 4 < plain.nodes(),
