@@ -188,7 +188,7 @@ impl Perfect {
         })
     }
 
-    /// Takes exact scores from `book` (on boards of its size): every position with fewer
+    /// Takes values from `book`'s layers (on boards of its size): every position with fewer
     /// stones than its depth is then proven at once.
     pub fn with_book(mut self, book: Option<Arc<Book>>) -> Self {
         self.solver.set_book(book);

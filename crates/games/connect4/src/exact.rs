@@ -30,7 +30,7 @@ impl ExactSolver {
 }
 
 impl ExactSolver {
-    /// Takes exact scores from `book` on boards of its size.
+    /// Takes values (exact scores or outcomes, by layer) from `book` on boards of its size.
     pub fn with_book(mut self, book: Option<std::sync::Arc<crate::solver::Book>>) -> Self {
         self.solver.set_book(book);
         self

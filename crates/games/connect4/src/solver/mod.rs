@@ -93,8 +93,9 @@ impl Solver {
         Ok(self)
     }
 
-    /// Takes exact scores from `book` in positions of its board (none: search only). The
-    /// book's scores are trusted: a book built for another rule would give wrong answers.
+    /// Takes values (exact scores or outcomes, by layer) from `book` in positions of its
+    /// board (none: search only). The book's values are trusted: a book built for another
+    /// rule would give wrong answers.
     pub fn with_book(mut self, book: Option<Arc<Book>>) -> Self {
         self.book = book;
         self
