@@ -128,8 +128,8 @@ fn progress_path(out: &Path) -> PathBuf {
 
 /// The scores an earlier run proved, from its progress file (none if there is none). A
 /// line cut short by an interruption is dropped (that position is solved again); any other
-/// unreadable line is an error naming it.
-fn read_progress(path: &Path, header: &str) -> anyhow::Result<HashMap<u64, i32>> {
+/// unreadable line, or a score outside `-max_score..=max_score`, is an error naming it.
+fn read_progress(path: &Path, header: &str, max_score: i32) -> anyhow::Result<HashMap<u64, i32>> {
     let mut done = HashMap::new();
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
@@ -158,7 +158,8 @@ fn read_progress(path: &Path, header: &str) -> anyhow::Result<HashMap<u64, i32>>
         }
         let parsed = line
             .split_once(' ')
-            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)));
+            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)))
+            .filter(|(_, score)| score.abs() <= max_score);
         match parsed {
             Some((key, score)) => {
                 done.insert(key, score);
@@ -166,7 +167,8 @@ fn read_progress(path: &Path, header: &str) -> anyhow::Result<HashMap<u64, i32>>
             // The last line may be half-written if the run was killed mid-write.
             None if i + 1 == lines.len() => {}
             None => bail!(
-                "line {} of the progress file {} is not `key score`: {}",
+                "line {} of the progress file {} is not `key score` with a score from \
+                 -{max_score} to {max_score}: {}",
                 i + 1,
                 shown(path),
                 ply_core::quote(line)
@@ -247,13 +249,32 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     } else {
         format!("depth {depth}")
     };
-    let done = read_progress(&progress, &header)?;
-    let resumed = done.len();
     let mut log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&progress)
         .with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
+    // Two builds of one book at once would interleave their lines into a file neither
+    // can resume from: the first holds the file, the second is refused.
+    match log.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "another build is writing the progress file {} (two builds of one book at once \
+             would garble it): wait for it to finish, or build into another --out",
+            shown(&progress)
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            bail!("cannot lock the progress file {}: {e}", shown(&progress))
+        }
+    }
+    // Outcomes are -1, 0 or 1; an exact score is at most the stones a side has.
+    let max_score = if args.outcomes {
+        1
+    } else {
+        (start.width() * start.height()) as i32 / 2
+    };
+    let done = read_progress(&progress, &header, max_score)?;
+    let resumed = done.len();
     if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
         log.set_len(0)?;

@@ -182,6 +182,19 @@ fn broken_books_and_progress_files_are_refused_by_name() {
         "{}",
         stderr(&out)
     );
+    // A score no position can have (two lines garbled into one), before the last line.
+    let garbled = dir.join("garbled.book");
+    std::fs::write(
+        dir.join("garbled.book.progress"),
+        "depth 4\n12 09414000\n13 0\n",
+    )
+    .unwrap();
+    let out = build(garbled.to_str().unwrap());
+    assert!(
+        !out.status.success() && stderr(&out).contains("line 2") && stderr(&out).contains("-10"),
+        "{}",
+        stderr(&out)
+    );
     // Depths beyond the board, and boards too large for a book key.
     let out = ply(
         &["solve", "connect4-book", "--depth", "13", "--out", "x.book"],
@@ -272,4 +285,32 @@ fn the_perfect_benchmark_checks_every_move() {
             stderr(&out)
         );
     }
+}
+
+/// A second build into the same book while the first is running would interleave lines in
+/// the progress file (seen when a build was restarted before the old one had exited): the
+/// build that holds the file goes on, a second is refused and writes nothing.
+#[test]
+fn a_second_build_of_the_same_book_is_refused() {
+    let dir = temp_dir("book-locked");
+    let out_path = dir.join("held.book");
+    let progress = dir.join("held.book.progress");
+    std::fs::write(&progress, "depth 4\n").unwrap();
+    let held = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&progress)
+        .unwrap();
+    held.lock().unwrap();
+    let out = build(out_path.to_str().unwrap());
+    assert!(
+        !out.status.success() && stderr(&out).contains("another build"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&progress).unwrap(), "depth 4\n");
+    assert!(!out_path.exists());
+    held.unlock().unwrap();
+    let out = build(out_path.to_str().unwrap());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out_path.exists() && !progress.exists());
 }
