@@ -30,10 +30,11 @@ use std::sync::{Arc, OnceLock};
 use crate::bits::Bits;
 use crate::position::{Position, Shape};
 
-/// The book ply ships: the exact score of every 7x6 position with 6 stones, built by
-/// `ply solve connect4-book --depth 6` (how long it took and what it covers:
-/// docs/rules.md, "Opening books").
-const BUNDLED_7X6: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
+/// The books ply ships, for 7x6, built by `ply solve connect4-book` (how long they took and
+/// what they cover: docs/rules.md, "Opening books"): the exact score of every position with
+/// 6 stones, and the outcome of every position with 8 (`--depth 8 --outcomes`).
+const BUNDLED_7X6_EXACT: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
+const BUNDLED_7X6_OUTCOMES: &[u8] = include_bytes!("../../data/book/7x6-depth8-outcomes.book");
 
 const MAGIC_EXACT: &[u8; 8] = b"PLYC4BK1";
 const MAGIC_OUTCOMES: &[u8; 8] = b"PLYC4BO1";
@@ -126,12 +127,17 @@ pub struct Book {
 
 impl Book {
     /// The book that ships with ply, for the standard 7x6 board with four in a row (a
-    /// solver given it for another board ignores it). Read once, then shared.
+    /// solver given it for another board ignores it): exact scores at 6 stones, outcomes at
+    /// 8. Read once, then shared.
     pub fn bundled() -> Arc<Book> {
         static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
         BOOK.get_or_init(|| {
             // A test reads the same bytes, so a damaged file fails the tests, not a user.
-            Arc::new(Book::from_bytes(BUNDLED_7X6).expect("the bundled book is well formed"))
+            let read = |bytes| Book::from_bytes(bytes).expect("the bundled books are well formed");
+            let book = read(BUNDLED_7X6_EXACT)
+                .merged(read(BUNDLED_7X6_OUTCOMES))
+                .expect("the bundled layers are for one board, at two depths");
+            Arc::new(book)
         })
         .clone()
     }
