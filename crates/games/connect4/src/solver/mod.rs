@@ -8,6 +8,7 @@
 
 mod book;
 pub mod book_build;
+mod near;
 mod parity;
 mod search;
 mod sorter;
