@@ -8,8 +8,8 @@
 //! second-level cache, so these probes cost a few nanoseconds. Each thread keeps its own:
 //! what it holds is cheap to recompute, and sharing it would bring the misses back.
 //!
-//! Entry layout, with `s = key · C mod 2^64` (`C` odd, so `s` determines the key) and the
-//! entry's index the top `b ≥ 16` bits of `s`:
+//! Entry layout, with `s` the key scrambled as the shared table does (a bijection, so `s`
+//! determines the key) and the entry's index the top `b ≥ 16` bits of `s`:
 //!
 //! ```text
 //!   63                                16 15     8 7       0
@@ -24,7 +24,7 @@
 //! boards of up to 64 bits a hit is never a collision (as in the shared table).
 //! Replacement: always the newest (the slot's old entry is the more likely to be done with).
 
-use super::table::Hit;
+use super::table::{prefetch_line, Hit, TranspositionTable};
 
 /// log2 of the entries: 1 MiB, the size of this machine's per-core second-level cache.
 /// Measured (empty 7x6 board, weak, one thread, before the table had its final bounds of
@@ -58,7 +58,7 @@ impl NearTable {
     /// The slot and the check bits of `key`.
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let scrambled = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let scrambled = TranspositionTable::scramble(key);
         ((scrambled >> self.shift) as usize, scrambled << CHECK_SHIFT)
     }
 
@@ -88,16 +88,7 @@ impl NearTable {
     /// Hints the processor to fetch `key`'s entry (used a few instructions before `get`).
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.entries.as_ptr().wrapping_add(self.locate(key).0);
-            // SAFETY: prefetching is a hint; it never faults, whatever the address.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(ptr as *const i8, std::arch::x86_64::_MM_HINT_T0)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(self.entries.as_ptr().wrapping_add(self.locate(key).0));
     }
 }
 

@@ -198,7 +198,7 @@ impl TranspositionTable {
     /// The key scrambled by a bijection: multiplying by an odd constant is invertible
     /// modulo 2^64 and makes the top bits depend on every bit of the key.
     #[inline]
-    fn scramble(key: u64) -> u64 {
+    pub(super) fn scramble(key: u64) -> u64 {
         key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
@@ -252,17 +252,20 @@ impl TranspositionTable {
     /// Hints the processor to fetch `key`'s line (used a few instructions before `get`).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let ptr = self.entries().as_ptr().wrapping_add(self.index(key));
-            // SAFETY: prefetching is a hint; it never faults, whatever the address.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(ptr as *const i8, std::arch::x86_64::_MM_HINT_T0)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_line(self.entries().as_ptr().wrapping_add(self.index(key)));
     }
+}
+
+/// Hints the processor to bring the cache line at `ptr` into its first-level cache.
+#[inline]
+pub(super) fn prefetch_line<T>(ptr: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint; it never faults, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(ptr as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = ptr;
 }
 
 /// `len` zeroed atomics from a zeroed allocation, which the allocator maps lazily (so the
