@@ -162,6 +162,8 @@ pub(crate) struct Search<'t> {
     /// The diversity code the root of this thread's searches starts with (see
     /// [`Search::parallel`]): 0 in the main thread, which orders moves as if alone.
     root_code: u32,
+    /// The stones on the board where the present probe started (see the child loop).
+    root_moves: u32,
     /// Mixed into the ordering noise, so helpers differ from each other.
     salt: u64,
     /// An opening book for positions of this shape, and the depths of its layers (bit d
@@ -241,6 +243,7 @@ impl<'t> Search<'t> {
             clock_every: CLOCK_EVERY,
             stop: None,
             root_code: 0,
+            root_moves: u32::MAX,
             salt: 0,
             book: None,
             book_depths: 0,
@@ -530,6 +533,7 @@ impl<'t> Search<'t> {
         let child_code = if close_call { code / 10 } else { code };
 
         let mut best = None;
+        let mut first = true;
         while let Some(cell) = sorter.pop() {
             let mut child = *p;
             child.play_cell(cell);
@@ -546,6 +550,13 @@ impl<'t> Search<'t> {
                 alpha = score;
                 best = Some(shape.column_of(cell));
             }
+            // At the root, once the first move has failed to refute the window, every move
+            // will have to be searched: helpers take the rest from the other end, so the
+            // threads split them instead of searching the same ones side by side.
+            if first && self.root_code != 0 && p.moves() == self.root_moves {
+                sorter.reverse();
+            }
+            first = false;
         }
         // Every move failed low: keep the column the table already suggested, if any.
         self.store(p, key, bounds.upper(alpha), best.or(table_move));
@@ -609,6 +620,7 @@ impl<'t> Search<'t> {
         let score = match Self::settled_score(p) {
             Some(score) => score,
             None => {
+                self.root_moves = p.moves();
                 let r = self.negamax::<B, G>(p, bound, bound + 1, self.root_code);
                 if self.aborted {
                     return None;
@@ -660,6 +672,7 @@ impl<'t> Search<'t> {
                 med = max / 2;
             }
             first = false;
+            self.root_moves = p.moves();
             let r = self.negamax::<B, G>(p, med, med + 1, self.root_code);
             if self.aborted {
                 return None;
