@@ -74,6 +74,30 @@ const NO_TABLE_MAX_EMPTY: i32 = 4;
 /// 14 → 14.9 s, 15 → 14.5 s, 16 → 15.0 s; the shared table for all, 19.7 s.
 const NEAR_MAX_EMPTY: i32 = 15;
 
+/// Which table keeps the bounds of a position, by its number of empty cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keeper {
+    /// None: at most [`NO_TABLE_MAX_EMPTY`] empty cells.
+    Nothing,
+    /// The thread's own near table: at most [`NEAR_MAX_EMPTY`].
+    Near,
+    /// The shared table: more.
+    Shared,
+}
+
+impl Keeper {
+    #[inline]
+    fn of(empty: i32) -> Self {
+        if empty <= NO_TABLE_MAX_EMPTY {
+            Keeper::Nothing
+        } else if empty <= NEAR_MAX_EMPTY {
+            Keeper::Near
+        } else {
+            Keeper::Shared
+        }
+    }
+}
+
 const _: () = assert!(
     ETC_MIN_EMPTY >= NEAR_MAX_EMPTY,
     "the cut-offs probe children in the shared table only"
@@ -432,12 +456,10 @@ impl<'t> Search<'t> {
         let bounds = Bounds::new(shape.cells());
         let key = self.table_key(p);
         let empty = cells - moves;
-        let hit = if empty <= NO_TABLE_MAX_EMPTY {
-            Default::default()
-        } else if empty <= NEAR_MAX_EMPTY {
-            self.near.get(key)
-        } else {
-            self.table.get(key)
+        let hit = match Keeper::of(empty) {
+            Keeper::Nothing => Default::default(),
+            Keeper::Near => self.near.get(key),
+            Keeper::Shared => self.table.get(key),
         };
         if hit.bound != 0 {
             match bounds.decode(hit.bound) {
@@ -484,10 +506,10 @@ impl<'t> Search<'t> {
                 let mut child = *p;
                 child.play_cell(cell);
                 let child_key = self.table_key(&child);
-                if empty - 1 > NEAR_MAX_EMPTY {
-                    self.table.prefetch(child_key);
-                } else if empty - 1 > NO_TABLE_MAX_EMPTY {
-                    self.near.prefetch(child_key);
+                match Keeper::of(empty - 1) {
+                    Keeper::Nothing => {}
+                    Keeper::Near => self.near.prefetch(child_key),
+                    Keeper::Shared => self.table.prefetch(child_key),
                 }
                 child_keys[col as usize] = child_key;
                 let bonus = if table_move == Some(col) {
@@ -582,15 +604,12 @@ impl<'t> Search<'t> {
             // Nothing to store: the board is too large for the encoding (see `Bounds`).
             return;
         }
-        let empty = (p.shape().cells() - p.moves()) as i32;
-        if empty <= NO_TABLE_MAX_EMPTY {
-            return;
-        }
+        let keeper = Keeper::of((p.shape().cells() - p.moves()) as i32);
         let best = best.map(|col| self.as_keyed(p, col));
-        if empty <= NEAR_MAX_EMPTY {
-            self.near.put(key, bound, best);
-        } else {
-            self.table.put(key, p.moves(), bound, best);
+        match keeper {
+            Keeper::Nothing => {}
+            Keeper::Near => self.near.put(key, bound, best),
+            Keeper::Shared => self.table.put(key, p.moves(), bound, best),
         }
     }
 
