@@ -12,6 +12,7 @@ mod near;
 mod parity;
 mod search;
 mod sorter;
+mod split;
 mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,7 +28,7 @@ pub use table::{
     MIN_TABLE_BITS, TABLE_BITS_RULE,
 };
 
-/// The most threads a solve runs (lazy SMP gains little past the cores of one machine).
+/// The most threads a solve runs (more gain little past the cores of one machine).
 pub const MAX_THREADS: usize = 64;
 
 /// A solver setting that cannot be had. The messages state the rule; callers name the
@@ -45,8 +46,9 @@ pub enum SolverError {
 pub struct Solver {
     table: TranspositionTable,
     nodes: u64,
-    /// Threads per solve: the first searches as alone, the others perturb their move order
-    /// and share what they prove through the table (lazy SMP).
+    /// Threads per solve: they share what they prove through the table, and the moves of
+    /// the nodes near each probe's root through a ledger (see `split`); the first orders
+    /// moves as if alone, the others perturb their order at close calls.
     threads: usize,
     /// Width, height and k of the positions the table's entries belong to.
     shape: Option<(usize, usize, usize)>,
@@ -176,11 +178,12 @@ impl Solver {
             return score;
         }
         let stop = AtomicBool::new(false);
+        let split = split::SplitLedger::default();
         let table = &self.table;
         let run = |thread: u64| {
             let mut search = search::Search::new(table, width, deadline)
                 .with_book(book)
-                .parallel(&stop, thread);
+                .parallel(&stop, &split, thread);
             let score = search.solve_board(state.board(), weak);
             if score.is_some() {
                 // The first to finish stops the others: they only fed the table.

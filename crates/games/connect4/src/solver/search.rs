@@ -12,6 +12,8 @@ use crate::bits::Bits;
 use crate::board::Board;
 use crate::position::{Position, Shape};
 
+use super::split::{SplitLedger, Window};
+
 /// Where the search takes a position's shape from: the position itself, or a constant for
 /// the standard board (so its widths, heights and masks become immediates).
 pub(crate) trait Geometry<B: Bits> {
@@ -127,8 +129,19 @@ const CLAIMEVEN_FROM: i32 = 0;
 /// most 1 at the first four close calls of every path. Measured on the empty 7x6 board with
 /// two threads (strong solve, one thread 49.7 s): codes 11, 111, 1111, 11111, 1111111 and
 /// 222 took 39.5, 35.0, 33.7, 33.8, 34.3 and 39.9 s; noise at every node of the helpers
-/// (before) took longer than one thread alone.
+/// (before) took longer than one thread alone. Again with the threads sharing the moves
+/// near the root ([`SHARED_PLIES`]; one thread about 20 s): no noise 16.4 and 18.1 s, 11 →
+/// 12.2 s, 111 → 11.5 and 11.6 s, 1111 → 11.6 and 11.6 s, 11111 → 11.6 s.
 const HELPER_CODE: u32 = 1111;
+
+/// In a parallel solve, the nodes less than this many plies below a probe's root share
+/// their moves out between the threads (see [`super::split`]). Measured on the empty 7x6
+/// board, strong, two threads, two rounds (one thread about 20 s): only the root (1) 11.6
+/// and 12.3 s, 2 → 11.4 and 12.2 s, 3 → 11.1 and 11.8 s, 4 → 11.6 and 12.2 s; lazy SMP
+/// with helpers taking the root's moves from the other end (before) 11.7 to 12.1 s.
+/// Threads that skip a first move another thread has started (below the root) instead of
+/// joining it: 13.0 to 14.0 s.
+const SHARED_PLIES: u32 = 3;
 
 /// Positions with more empty cells than this order moves by their threats alone.
 /// Measured (mean nodes): with the playable term everywhere, `Test_L1_R1` 4,084 and the
@@ -186,8 +199,21 @@ pub(crate) struct Search<'t> {
     /// The diversity code the root of this thread's searches starts with (see
     /// [`Search::parallel`]): 0 in the main thread, which orders moves as if alone.
     root_code: u32,
-    /// The stones on the board where the present probe started (see the child loop).
+    /// The stones on the board where the present probe started.
     root_moves: u32,
+    /// The present probe's window.
+    probe: Window,
+    /// In a parallel solve, where the threads share out the moves near the root.
+    split: Option<&'t SplitLedger>,
+    /// The table keys of the children this thread is inside at the shared nodes of its
+    /// path, outermost first: `working_on[..working_depth]`.
+    working_on: [u64; SHARED_PLIES as usize],
+    working_depth: usize,
+    /// The last value of `split`'s change counter this thread looked at.
+    seen_epoch: u64,
+    /// Whether `aborted` was raised because another thread settled a move this thread is
+    /// inside, or its probe (and not by the deadline or the stop flag).
+    preempted: bool,
     /// Mixed into the ordering noise, so helpers differ from each other.
     salt: u64,
     /// An opening book for positions of this shape, and the depths of its layers (bit d
@@ -268,6 +294,12 @@ impl<'t> Search<'t> {
             stop: None,
             root_code: 0,
             root_moves: u32::MAX,
+            probe: (0, 0),
+            split: None,
+            working_on: [0; SHARED_PLIES as usize],
+            working_depth: 0,
+            seen_epoch: 0,
+            preempted: false,
             salt: 0,
             book: None,
             book_depths: 0,
@@ -284,8 +316,9 @@ impl<'t> Search<'t> {
     }
 
     /// Makes this search one thread of a parallel solve: it gives up when `stop` is
-    /// raised, and helper `thread`s (1, 2 …) reorder moves at the first few nodes of every
-    /// path where the order was a close call.
+    /// raised, shares the moves near each probe's root with the other threads through
+    /// `split` (see [`super::split`]), and helper `thread`s (1, 2 …) reorder moves
+    /// at the first few nodes of every path where the order was a close call.
     ///
     /// Why so little: a helper helps by proving, a little ahead of the main thread, the
     /// subtrees the main thread will need next, and leaving the proofs in the shared
@@ -297,8 +330,14 @@ impl<'t> Search<'t> {
     /// calls on a path: a node where two candidates' ordering scores are within its digit
     /// of each other spends the digit (its children get the code divided by ten); any
     /// other node passes the code on whole.
-    pub(crate) fn parallel(mut self, stop: &'t AtomicBool, thread: u64) -> Self {
+    pub(crate) fn parallel(
+        mut self,
+        stop: &'t AtomicBool,
+        split: &'t SplitLedger,
+        thread: u64,
+    ) -> Self {
         self.stop = Some(stop);
+        self.split = Some(split);
         self.root_code = match thread {
             0 => 0,
             t => HELPER_CODE * t.min(9) as u32,
@@ -315,20 +354,42 @@ impl<'t> Search<'t> {
         (mixed % u64::from(digit + 1)) as u32
     }
 
+    /// Whether this search must give up; looks at the clock, the stop flag and the other
+    /// threads' records only every `clock_every` nodes.
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes >= self.next_clock_check {
-            self.next_clock_check = self.nodes + self.clock_every;
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.aborted = true;
-                }
-            }
-            if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            self.check_clock();
+        }
+        self.aborted
+    }
+
+    /// The rare part of [`Search::out_of_time`], kept out of line so the search loop
+    /// stays small.
+    #[cold]
+    #[inline(never)]
+    fn check_clock(&mut self) {
+        self.next_clock_check = self.nodes + self.clock_every;
+        if let Some(deadline) = self.deadline {
+            if Instant::now() >= deadline {
                 self.aborted = true;
             }
         }
-        self.aborted
+        if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            self.aborted = true;
+        }
+        if let Some(split) = self.split {
+            let epoch = split.epoch();
+            if epoch != self.seen_epoch {
+                self.seen_epoch = epoch;
+                if !self.aborted
+                    && split.settles(self.probe, &self.working_on[..self.working_depth])
+                {
+                    self.aborted = true;
+                    self.preempted = true;
+                }
+            }
+        }
     }
 
     /// The table key of `p`: near the root, where mirrored positions meet often, the
@@ -554,8 +615,20 @@ impl<'t> Search<'t> {
             && (0..count).any(|i| (i + 1..count).any(|j| scores[i].abs_diff(scores[j]) <= digit));
         let child_code = if close_call { code / 10 } else { code };
 
+        if let Some(split) = self.split {
+            if p.moves() < self.root_moves + SHARED_PLIES {
+                return self.search_shared::<B, G>(
+                    split,
+                    p,
+                    sorter,
+                    (alpha, beta),
+                    table_move,
+                    child_code,
+                );
+            }
+        }
+
         let mut best = None;
-        let mut first = true;
         while let Some(cell) = sorter.pop() {
             let mut child = *p;
             child.play_cell(cell);
@@ -572,17 +645,116 @@ impl<'t> Search<'t> {
                 alpha = score;
                 best = Some(shape.column_of(cell));
             }
-            // At the root, once the first move has failed to refute the window, every move
-            // will have to be searched: helpers take the rest from the other end, so the
-            // threads split them instead of searching the same ones side by side.
-            if first && self.root_code != 0 && p.moves() == self.root_moves {
-                sorter.reverse();
-            }
-            first = false;
         }
         // Every move failed low: keep the column the table already suggested, if any.
         self.store(p, key, bounds.upper(alpha), best.or(table_move));
         alpha
+    }
+
+    /// The child loop of [`Search::negamax`] at a shared node of a parallel solve (fewer
+    /// than [`SHARED_PLIES`] below the probe's root): the first move with every thread,
+    /// then the moves no thread has started, then the rest (see [`super::split`]).
+    #[inline(never)]
+    fn search_shared<B: Bits, G: Geometry<B>>(
+        &mut self,
+        split: &SplitLedger,
+        p: &Position<B>,
+        mut sorter: MoveSorter<B>,
+        (mut alpha, beta): Window,
+        table_move: Option<u32>,
+        child_code: u32,
+    ) -> i32 {
+        let shape = G::of(p);
+        let bounds = Bounds::new(shape.cells());
+        let key = self.table_key(p);
+        let probe = self.probe;
+        let mut moves = [B::ZERO; crate::notation::MAX_WIDTH];
+        let mut children = [0u64; crate::notation::MAX_WIDTH];
+        let mut count = 0;
+        while let Some(cell) = sorter.pop() {
+            let mut child = *p;
+            child.play_cell(cell);
+            moves[count] = cell;
+            children[count] = self.table_key(&child);
+            count += 1;
+        }
+        let mut done = [false; crate::notation::MAX_WIDTH];
+        let mut best = None;
+        for turn in 0..count {
+            let unstarted =
+                || (0..count).find(|&i| !done[i] && !split.is_started(probe, children[i]));
+            let next = if turn == 0 {
+                Some(0)
+            } else {
+                unstarted().or_else(|| (0..count).find(|&i| !done[i]))
+            };
+            let Some(i) = next else { break };
+            done[i] = true;
+            let score = match split.move_score(probe, children[i]) {
+                Some(score) => score,
+                None => {
+                    split.start(probe, children[i]);
+                    let mut child = *p;
+                    child.play_cell(moves[i]);
+                    self.working_on[self.working_depth] = children[i];
+                    self.working_depth += 1;
+                    let score = -self.negamax::<B, G>(&child, -beta, -alpha, child_code);
+                    self.working_depth -= 1;
+                    if self.aborted {
+                        if !self.preempted {
+                            return alpha;
+                        }
+                        match split.move_score(probe, children[i]) {
+                            Some(score) => {
+                                self.aborted = false;
+                                self.preempted = false;
+                                score
+                            }
+                            // A move further up, or the whole probe, was settled: the
+                            // shared node (or the probe) it belongs to takes the score.
+                            None => return alpha,
+                        }
+                    } else {
+                        split.settle_move(probe, children[i], score);
+                        score
+                    }
+                }
+            };
+            let col = shape.column_of(moves[i]);
+            if score >= beta {
+                self.store(p, key, bounds.lower(score), Some(col));
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(col);
+            }
+        }
+        self.store(p, key, bounds.upper(alpha), best.or(table_move));
+        alpha
+    }
+
+    /// Runs one probe of `window` at `p`'s root: the score, or a bound on it, as
+    /// [`Search::negamax`] returns it; `None` if the deadline passed or the solve was
+    /// stopped. In a parallel solve the probe's score is recorded for the other threads,
+    /// and taken from them when one of them settled it first.
+    fn probe<B: Bits, G: Geometry<B>>(&mut self, p: &Position<B>, window: Window) -> Option<i32> {
+        self.root_moves = p.moves();
+        self.probe = window;
+        let score = self.negamax::<B, G>(p, window.0, window.1, self.root_code);
+        if self.aborted {
+            let settled = self
+                .split
+                .filter(|_| self.preempted)
+                .and_then(|split| split.probe_score(window))?;
+            self.aborted = false;
+            self.preempted = false;
+            return Some(settled);
+        }
+        if let Some(split) = self.split {
+            split.settle_probe(window, score);
+        }
+        Some(score)
     }
 
     /// Column `col` of `p` as seen from `p`'s table key: mirrored when the key is the
@@ -638,14 +810,7 @@ impl<'t> Search<'t> {
     ) -> Option<bool> {
         let score = match Self::settled_score(p) {
             Some(score) => score,
-            None => {
-                self.root_moves = p.moves();
-                let r = self.negamax::<B, G>(p, bound, bound + 1, self.root_code);
-                if self.aborted {
-                    return None;
-                }
-                r
-            }
+            None => self.probe::<B, G>(p, (bound, bound + 1))?,
         };
         Some(score <= bound)
     }
@@ -691,11 +856,7 @@ impl<'t> Search<'t> {
                 med = max / 2;
             }
             first = false;
-            self.root_moves = p.moves();
-            let r = self.negamax::<B, G>(p, med, med + 1, self.root_code);
-            if self.aborted {
-                return None;
-            }
+            let r = self.probe::<B, G>(p, (med, med + 1))?;
             if r <= med {
                 max = r;
             } else {

@@ -32,12 +32,6 @@ impl<B: Bits> MoveSorter<B> {
         self.entries[pos] = (cell, score);
     }
 
-    /// Turns the order of the moves left around: the worst comes out next.
-    #[inline]
-    pub(crate) fn reverse(&mut self) {
-        self.entries[..self.len].reverse();
-    }
-
     /// The best move left, if any.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<B> {
@@ -77,20 +71,6 @@ mod tests {
         assert_eq!(s.pop(), Some(2));
         assert_eq!(s.pop(), Some(4));
         assert_eq!(s.pop(), Some(1));
-        assert_eq!(s.pop(), Some(8));
-        assert_eq!(s.pop(), None);
-    }
-
-    #[test]
-    fn reversing_turns_the_moves_left_around() {
-        let mut s = MoveSorter::<u64>::new();
-        for (cell, score) in [(1, 1), (2, 4), (4, 2), (8, 3)] {
-            s.add(cell, score);
-        }
-        assert_eq!(s.pop(), Some(2));
-        s.reverse();
-        assert_eq!(s.pop(), Some(1));
-        assert_eq!(s.pop(), Some(4));
         assert_eq!(s.pop(), Some(8));
         assert_eq!(s.pop(), None);
     }

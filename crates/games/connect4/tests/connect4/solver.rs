@@ -160,19 +160,118 @@ fn empty_7x6_board_is_a_first_player_win_in_the_centre() {
     assert_eq!(signs, expected.map(Some).to_vec());
 }
 
-/// Two threads sharing the table (lazy SMP) give the same scores as one.
+/// Two and three threads sharing the table and the moves near each probe's root give the
+/// same scores as one, exact and weak, on positions long enough (tens of milliseconds) for
+/// the threads to meet inside one another's moves.
 #[test]
 fn parallel_solver_agrees_with_the_published_scores() {
-    let cases = cases("Test_L2_R2", if cfg!(debug_assertions) { 5 } else { 100 });
-    let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
-        .unwrap()
-        .with_threads(2)
-        .unwrap();
-    assert_eq!(solver.threads(), 2);
+    let short = if cfg!(debug_assertions) { 5 } else { 100 };
+    let long = if cfg!(debug_assertions) { 1 } else { 30 };
     let start = Connect4::standard();
-    let report = run_test_set(&mut solver, &start, &cases, ColumnBase::One, false);
-    assert!(report.wrong.is_empty(), "{:?}", report.wrong);
-    assert_eq!(report.correct, cases.len());
+    for threads in [2, 3] {
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        assert_eq!(solver.threads(), threads);
+        for (set, limit) in [("Test_L2_R2", short), ("Test_L1_R2", long)] {
+            let cases = cases(set, limit);
+            for weak in [false, true] {
+                let report = run_test_set(&mut solver, &start, &cases, ColumnBase::One, weak);
+                assert!(
+                    report.wrong.is_empty(),
+                    "{set} {threads} threads weak={weak}: {:?}",
+                    report.wrong
+                );
+                assert_eq!(report.correct, cases.len());
+            }
+        }
+    }
+}
+
+/// The score of `state` by plain negamax over every move, without pruning or table: the
+/// reference the solver's pruning, tables and threads must all agree with.
+fn plain_negamax(state: &Connect4) -> i32 {
+    use ply_core::Game;
+    let cells = (state.width() * state.height()) as i32;
+    let moves = state.moves_played() as i32;
+    if state.last_mover_won() {
+        return -(cells + 2 - moves) / 2;
+    }
+    if state.is_terminal() {
+        return 0;
+    }
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .map(|mv| {
+            let mut child = state.clone();
+            child.play(mv);
+            -plain_negamax(&child)
+        })
+        .max()
+        .expect("an unfinished game has a move")
+}
+
+/// One, two and three threads against plain negamax on random positions of small boards
+/// with eight to ten empty cells (seeded walks).
+#[test]
+fn every_thread_count_matches_plain_negamax_on_random_positions() {
+    use ply_core::Game;
+    let walks = if cfg!(debug_assertions) { 6 } else { 40 };
+    let mut solvers: Vec<Solver> = [1, 2, 3]
+        .into_iter()
+        .map(|threads| {
+            Solver::with_table_bits(MIN_TABLE_BITS)
+                .unwrap()
+                .with_threads(threads)
+                .unwrap()
+        })
+        .collect();
+    let mut checked = 0;
+    for (width, height) in [(4, 4), (5, 4), (4, 5)] {
+        let start = Connect4::new(width, height, 4).unwrap();
+        let cells = width * height;
+        for seed in 0..walks {
+            let plies = cells - 8 - (seed as usize % 3);
+            let mut state = start.clone();
+            let mut rng = seed ^ (cells as u64) << 32;
+            let mut legal = Vec::new();
+            for _ in 0..plies {
+                legal.clear();
+                state.legal_moves(&mut legal);
+                let (next, r) = ply_core::hash::splitmix64(rng);
+                rng = next;
+                state.play(legal[(r % legal.len() as u64) as usize]);
+                if state.is_terminal() {
+                    break;
+                }
+            }
+            if state.is_terminal() {
+                continue;
+            }
+            let expected = plain_negamax(&state);
+            for solver in &mut solvers {
+                let threads = solver.threads();
+                assert_eq!(
+                    solver.solve(&state, false),
+                    expected,
+                    "{width}x{height} seed {seed}, {threads} threads"
+                );
+                assert_eq!(
+                    solver.solve(&state, true),
+                    expected.signum(),
+                    "{width}x{height} seed {seed}, {threads} threads, weak"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= walks as usize,
+        "only {checked} unfinished positions"
+    );
 }
 
 /// `at_most_until` answers "is the score at most b" for every b around the true score, and
