@@ -681,12 +681,14 @@ impl<'t> Search<'t> {
         let mut done = [false; crate::notation::MAX_WIDTH];
         let mut best = None;
         for turn in 0..count {
-            let unstarted =
-                || (0..count).find(|&i| !done[i] && !split.is_started(probe, children[i]));
+            // The first move with every thread (most nodes are settled by it); then the
+            // first move no thread has started; failing that, one under way.
             let next = if turn == 0 {
                 Some(0)
             } else {
-                unstarted().or_else(|| (0..count).find(|&i| !done[i]))
+                (0..count)
+                    .find(|&i| !done[i] && !split.is_started(probe, children[i]))
+                    .or_else(|| (0..count).find(|&i| !done[i]))
             };
             let Some(i) = next else { break };
             done[i] = true;
