@@ -692,10 +692,9 @@ impl<'t> Search<'t> {
             };
             let Some(i) = next else { break };
             done[i] = true;
-            let score = match split.move_score(probe, children[i]) {
+            let score = match split.claim(probe, children[i]) {
                 Some(score) => score,
                 None => {
-                    split.start(probe, children[i]);
                     let mut child = *p;
                     child.play_cell(moves[i]);
                     self.working_on[self.working_depth] = children[i];

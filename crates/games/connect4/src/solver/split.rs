@@ -57,9 +57,15 @@ impl SplitLedger {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Notes that a thread has begun searching the move leading to `child`.
-    pub(crate) fn start(&self, probe: Window, child: u64) {
-        self.ledger().started.insert((probe, child));
+    /// The recorded score of the move leading to `child`, if a thread has settled it;
+    /// otherwise notes that the calling thread begins searching it.
+    pub(crate) fn claim(&self, probe: Window, child: u64) -> Option<i32> {
+        let mut ledger = self.ledger();
+        let settled = ledger.settled_moves.get(&(probe, child)).copied();
+        if settled.is_none() {
+            ledger.started.insert((probe, child));
+        }
+        settled
     }
 
     /// Whether some thread has begun (or finished) the move leading to `child`.
@@ -118,7 +124,7 @@ mod tests {
         let split = SplitLedger::default();
         let (w, other) = ((0, 1), (1, 2));
         assert!(!split.is_started(w, 7));
-        split.start(w, 7);
+        assert_eq!(split.claim(w, 7), None);
         assert!(split.is_started(w, 7));
         assert!(!split.is_started(other, 7));
         assert!(!split.settles(w, &[7]));
@@ -127,6 +133,7 @@ mod tests {
         split.settle_move(w, 7, -1);
         assert_eq!(split.epoch(), before + 1);
         assert_eq!(split.move_score(w, 7), Some(-1));
+        assert_eq!(split.claim(w, 7), Some(-1));
         assert_eq!(split.move_score(other, 7), None);
         assert!(split.settles(w, &[7]));
         assert!(split.settles(w, &[3, 7]));
