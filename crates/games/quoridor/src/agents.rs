@@ -2,8 +2,9 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and for the first two plies above, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
-//! | `strongest-v4` | `strongest` with every wall for the first three plies (`wide=3`), the previous default |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and above it for the first four plies on a large budget (a time limit, or 200000 nodes or more), the first two on a smaller one, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest-v5` | `strongest` with every wall for the first two plies whatever the budget (`wide=2`), the previous default |
+//! | `strongest-v4` | `strongest` with every wall for the first three plies (`wide=3`) |
 //! | `strongest-v3` | `strongest-v4` with the race's hand-set weights (`wide=3,eval=race-v2`) |
 //! | `strongest-v2` | `strongest-v3` with every wall for the first two plies only (`wide=2,eval=race-v2`) |
 //! | `strongest-v1` | `strongest` before full width on small boards, before every wall counted and before the full-width reply (`filter=near,eval=race-v1,wide=1`), kept as the baseline |
@@ -71,8 +72,10 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     ),
     KeyInfo::new(
         "wide",
-        "2",
-        "plies from the root that search every wall before the filter applies",
+        "auto",
+        "plies from the root that search every wall before the filter applies, 1 to 64; \
+         auto: 4 on a large budget (a time limit, or 200000 nodes a move or more), 2 on a \
+         smaller one",
     ),
     KeyInfo::new(
         "reduce",
@@ -82,7 +85,8 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "rfrom",
         "1",
-        "the first ply whose late walls may be reduced, 1 to 64; wide: where the filter starts",
+        "the first ply whose late walls may be reduced, 1 to 64; wide: where the filter \
+         starts (with wide=auto, where it starts on a small budget)",
     ),
     KeyInfo::new(
         "guard",
@@ -200,7 +204,10 @@ fn strongest_from(
         "all" | "false" => WallFilter::All,
         _ => return Err(p.bad_value("filter", "auto, near (or true) or all (or false)")),
     };
-    options.wide_plies = plies(p, "wide", "a number of plies, 1 to 64")?;
+    if !p.str("wide")?.trim().eq_ignore_ascii_case("auto") {
+        options.wide_plies = plies(p, "wide", "a number of plies, 1 to 64, or auto")?;
+        options.wide_plies_large_budget = None;
+    }
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.guard_walls = p.bool("guard")?;
@@ -344,6 +351,13 @@ pub fn catalog() -> Catalog<Quoridor> {
          against gorisanson's MCTS at 20,000 rollouts and 17 of 20 at 60,000, but 1 of 5 as \
          white against seed 002's engine on 9x9)",
         "strongest:wide=3",
+    );
+    catalog.add_preset(
+        "strongest-v5",
+        "the strongest engine as it was before its width followed the budget: every wall for \
+         the first two plies on any budget (the QTP default that won 18 of 20 against \
+         gorisanson's MCTS at 20,000 rollouts on a 9 s/size clock, but 7 of 13 at 60,000)",
+        "strongest:wide=2",
     );
     catalog.add_preset(
         "seed004-minimax",

@@ -70,6 +70,7 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
         "strongest-v2",
         "strongest-v3",
         "strongest-v4",
+        "strongest-v5",
     ] {
         assert!(names.iter().any(|n| n == baseline), "{names:?}");
     }
@@ -81,7 +82,12 @@ fn the_catalog_lists_the_seed_agents_and_evaluators() {
             "{bad}: {err}"
         );
     }
-    assert!(build_agent("strongest:wide=3", 0).is_ok());
+    for good in ["wide=3", "wide=auto", "wide=AUTO", "wide=auto,rfrom=wide"] {
+        assert!(
+            build_agent(&format!("strongest:{good}"), 0).is_ok(),
+            "{good}"
+        );
+    }
     for bad in [
         "rfrom=0",
         "rfrom=65",

@@ -17,6 +17,7 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         ordering: enhanced,
         wall_filter: WallFilter::All,
         wide_plies: 1,
+        wide_plies_large_budget: None,
         reductions: false,
         reduce_from: 1,
         guard_walls: false,
