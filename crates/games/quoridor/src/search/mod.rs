@@ -239,7 +239,7 @@ pub const LARGE_BUDGET_NODES: u64 = 200_000;
 
 /// Whether a move searched under `limits` has a large budget: a node cap of at least
 /// [`LARGE_BUDGET_NODES`], or a time limit with no node cap (a referee's clock gives
-/// hundreds of thousands of nodes a move on two threads; a depth alone is small).
+/// seconds a move, millions of nodes on two threads; a depth alone counts as small).
 pub fn large_budget(limits: &SearchLimits) -> bool {
     match limits.nodes {
         Some(nodes) => nodes >= LARGE_BUDGET_NODES,
