@@ -2,7 +2,7 @@
 //!
 //! | method and path | body | answer |
 //! |---|---|---|
-//! | `GET /api/games` | | the games, their variant settings and levels |
+//! | `GET /api/games` | | the games, their variant settings and levels, and each game's drawing module (`script`, `null` for a grid: see `assets`) |
 //! | `POST /api/games` | `{"game": "connect4", "variant": {"width": 7}}`, optionally with `"position"` (the game's position text) or `"record"` (a game record, instead of `variant`) | 201, the new game's view |
 //! | `GET /api/games/{id}` | | the view (its `settings`: the variant settings the game was made with, defaults left out) |
 //! | `DELETE /api/games/{id}` | | 204 |

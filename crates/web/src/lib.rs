@@ -198,9 +198,7 @@ impl Server {
             .route("/games/{id}/solver", post(api::solver_view))
             .fallback(api::no_such_endpoint);
         let app = Router::new()
-            .route("/", get(assets::index))
-            .route("/app.js", get(assets::app_js))
-            .route("/style.css", get(assets::style_css))
+            .merge(assets::routes())
             .nest("/api", api)
             .fallback(api::no_such_endpoint)
             .layer(DefaultBodyLimit::max(config.max_body_bytes))

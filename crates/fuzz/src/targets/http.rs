@@ -115,6 +115,7 @@ impl Target for Http {
                 "GET /api/games/%ff%fe",
                 "GET /",
                 "GET /app.js",
+                "GET /games/halma.js",
             ]),
         );
         seeds

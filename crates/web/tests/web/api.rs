@@ -30,12 +30,60 @@ async fn the_page_and_its_assets_are_served() {
     for (path, kind, marker) in [
         ("/", "text/html", "<script"),
         ("/app.js", "text/javascript", "function"),
+        ("/solver.js", "text/javascript", "function"),
+        ("/links.js", "text/javascript", "function"),
+        ("/analysis.js", "text/javascript", "function"),
+        ("/grid.js", "text/javascript", "function drawGrid"),
         ("/style.css", "text/css", "{"),
     ] {
         let (status, content_type, body) = send(&app, Method::GET, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
         assert!(body.contains(marker), "{path}");
+    }
+}
+
+/// Each game is drawn by the module the list names, served from the game's folder, or,
+/// when it names none, sends a grid the page draws itself.
+#[tokio::test]
+async fn every_game_has_its_drawing_module_or_a_grid() {
+    let app = app();
+    let (_, info) = json_call(&app, Method::GET, "/api/games", None).await;
+    for game in info["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let own = format!("/games/{name}.js");
+        match game["script"].as_str() {
+            Some(script) => {
+                assert_eq!(script, own);
+                let (status, content_type, body) = send(&app, Method::GET, script, None).await;
+                assert_eq!(status, StatusCode::OK, "{script}");
+                assert!(
+                    content_type.starts_with("text/javascript"),
+                    "{content_type}"
+                );
+                assert!(body.contains("export function draw("), "{script}");
+            }
+            None => {
+                assert_eq!(game["script"], Value::Null, "{name}");
+                let view = create(&app, name, json!({})).await;
+                assert_eq!(view["board"]["kind"], "grid", "{name}");
+                let (status, _, body) = send(&app, Method::GET, &own, None).await;
+                assert_eq!(status, StatusCode::NOT_FOUND, "{own}");
+                assert!(body.contains("no_such_endpoint"), "{own}: {body}");
+            }
+        }
+    }
+    for path in [
+        "/games/",
+        "/games/nogame.js",
+        "/games/connect4",
+        "/games/connect4.js/x",
+        "/games/..%2Fapp.js",
+        "/games/connect4.js.js",
+    ] {
+        let (status, _, body) = send(&app, Method::GET, path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(body.contains("no_such_endpoint"), "{path}: {body}");
     }
 }
 
@@ -332,7 +380,7 @@ async fn a_finished_game_takes_no_more_moves() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m.as_str().unwrap().to_string())
+        .map(|m| m["move"].as_str().unwrap().to_string())
         .collect();
     // X takes the top row (cells 0, 1, 2) while O plays the middle row.
     for i in [0, 3, 1, 4, 2] {
