@@ -1,5 +1,6 @@
 //! `ply play` as a newcomer meets it: the notation explained, the seats' marks named, a
-//! finished game that can be taken back or started again.
+//! finished game that can be taken back or started again; and the generated completions
+//! and manual page.
 
 use super::{ply, stderr, stdout, temp_dir};
 
@@ -113,4 +114,28 @@ fn a_finished_game_can_be_taken_back_or_started_again() {
     assert_eq!(position.len(), 9, "{text}");
     assert_eq!(&position[4..5], "x", "{text}");
     assert_eq!(position.matches('o').count(), 1, "{text}");
+}
+
+#[test]
+fn completions_and_the_manual_page_are_generated() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = ply(&["completions", shell], "");
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let text = stdout(&out);
+        // Every subcommand is offered.
+        for sub in ["play", "perft", "solve", "arena", "serve"] {
+            assert!(text.contains(sub), "{shell}: {sub} missing");
+        }
+    }
+    let out = ply(&["completions", "tcsh"], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("'tcsh'"), "{}", stderr(&out));
+    let out = ply(&["man"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH ply 1"),
+        "{page}"
+    );
+    assert!(page.contains("perft") && page.contains("analyze"), "{page}");
 }
