@@ -78,7 +78,7 @@ pub enum EngineCommand {
     Tictactoe(TextEngineArgs),
     /// Connect Four in QTP's style.
     Connect4(TextEngineArgs),
-    /// Quoridor: QTP as docs/rules.md specifies it (a referee may also start `ply -seed N`).
+    /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
     Quoridor(commands::qtp::QtpArgs),
     /// Halma: one JSON position per line in, one JSON move per line out.
     Halma(commands::halma_engine::HalmaEngineArgs),

@@ -14,7 +14,7 @@ use crate::variant::VariantArgs;
 /// `--position TEXT` or `--record FILE`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct StartArgs {
-    /// Start from this position (the game's position text, docs/rules.md "Positions";
+    /// Start from this position (the game's position text, described in its README;
     /// `ply play` prints it with `position`) instead of the variant's start.
     #[arg(long, conflicts_with = "record")]
     pub position: Option<String>,

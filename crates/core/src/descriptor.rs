@@ -86,7 +86,8 @@ pub struct Notation {
     pub help: &'static str,
 }
 
-/// The protocol of `ply engine GAME` (docs/rules.md describes each).
+/// The protocol of `ply engine GAME` (each game's README describes its own; docs/rules.md
+/// the shared text protocol).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
     /// QTP's style: a command per line, `= result` or `? error`, then an empty line.
