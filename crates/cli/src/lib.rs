@@ -66,6 +66,10 @@ pub enum Command {
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
+    /// Print the shell completion script of bash, zsh, fish, elvish or powershell.
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the manual page (roff): `ply man | man -l -`.
+    Man,
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,7 +78,7 @@ pub enum EngineCommand {
     Tictactoe(TextEngineArgs),
     /// Connect Four in QTP's style.
     Connect4(TextEngineArgs),
-    /// Quoridor: QTP as docs/rules.md specifies it (a referee may also start `ply -seed N`).
+    /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
     Quoridor(commands::qtp::QtpArgs),
     /// Halma: one JSON position per line in, one JSON move per line out.
     Halma(commands::halma_engine::HalmaEngineArgs),
@@ -184,6 +188,8 @@ pub fn main() -> ExitCode {
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
         Command::Tune(a) => commands::tune::run(a),
+        Command::Completions(a) => commands::shell::completions(a),
+        Command::Man => commands::shell::man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -56,7 +56,7 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
             );
         }
     }
-    let seats: Vec<&str> = about.seats.iter().map(|s| s.name).collect();
+    let seats: Vec<String> = about.seats.iter().map(|s| s.label()).collect();
     println!("  seats:           {}", seats.join(", "));
     println!(
         "  moves:           {} (e.g. {})",

@@ -32,7 +32,7 @@ const MAX_BOOK_BYTES: u64 = 256 << 20;
 #[derive(Args, Debug, Clone)]
 pub struct BookArgs {
     /// Stones on the board in every position of the book: 0 to 12 (each more stones costs
-    /// about three times the time; see docs/rules.md for measured costs).
+    /// about three times the time; docs/results/connect4.md has measured costs).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: u32,
     /// The book file to write.

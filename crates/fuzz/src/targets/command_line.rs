@@ -215,6 +215,7 @@ impl Target for Play {
             "hint",
             "moves",
             "help",
+            "new",
             "quit",
             "--first",
             "engine",

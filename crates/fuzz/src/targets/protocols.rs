@@ -18,7 +18,7 @@ fn lines(input: &[u8]) -> impl Iterator<Item = String> + '_ {
     input.split(|&b| b == b'\n').take(MAX_LINES).map(text)
 }
 
-/// QTP answers errors with the fixed words of its specification (docs/rules.md, "QTP"),
+/// QTP answers errors with the fixed words of its specification (crates/games/quoridor/README.md, "QTP"),
 /// which cannot quote the input; these are all of them.
 const QTP_ERRORS: &[&str] = &[
     "unknown command",

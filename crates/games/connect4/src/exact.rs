@@ -1,6 +1,6 @@
 //! `solver`: the solver as an analyst. Every move it scores every column exactly and plays
 //! the best (nearest the centre among equals); its value is the position's exact score in
-//! Pascal Pons' scale (docs/rules.md, "Scores"), so `ply analyze` can mark each move that
+//! Pascal Pons' scale (crates/games/connect4/README.md, "Scores"), so `ply analyze` can mark each move that
 //! changed the outcome or lost distance to the result. Out of time, it has no value (NaN).
 
 use std::time::Instant;

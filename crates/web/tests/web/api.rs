@@ -134,7 +134,7 @@ async fn create_builds_each_game_and_variant() {
     assert!(c4["id"].as_str().unwrap().len() == 16);
 
     let q = create(&app, "quoridor", json!({ "size": 5, "walls": 3 })).await;
-    // docs/rules.md, "Quoridor counts": 5x5 with 3 walls has 35 moves at the start.
+    // crates/games/quoridor/README.md, "Published counts": 5x5 with 3 walls has 35 moves at the start.
     assert_eq!(q["legal"].as_array().unwrap().len(), 35);
     assert_eq!(q["board"]["pawns"][0]["square"], "c5");
     assert_eq!(q["board"]["pawns"][1]["walls_left"], 3);
@@ -146,7 +146,7 @@ async fn create_builds_each_game_and_variant() {
     assert_eq!(h["board"]["seats"].as_array().unwrap().len(), 3);
     assert_eq!(h["players"], json!(["A", "B", "C"]));
     let rh = create(&app, "halma", json!({ "board": "rhombus" })).await;
-    // docs/rules.md, "Halma counts": the FAUhalma start has 10 moves; every one carries its path.
+    // crates/games/halma/README.md, "Published counts": the FAUhalma start has 10 moves; every one carries its path.
     assert_eq!(rh["legal"].as_array().unwrap().len(), 10);
     assert!(rh["legal"][0]["path"].as_array().unwrap().len() >= 2);
 

@@ -1,6 +1,6 @@
 //! The solver against published scores: Pascal Pons' test sets, Christophe Steininger's
-//! 9x5 and 10x6 sets, and the solved values of small boards (docs/rules.md, "Solved small
-//! boards", from John Tromp's "John's Connect Four Playground" and Steininger's c4 readme).
+//! 9x5 and 10x6 sets, and the solved values of small boards (crates/games/connect4/README.md,
+//! "Solved small boards", from John Tromp's "John's Connect Four Playground" and Steininger's c4 readme).
 //!
 //! The sets are the copies bundled in the crate (`data/`, provenance in `data/SOURCES.md`).
 //! The larger ones are slow without optimisation, so builds with debug assertions run only
@@ -109,8 +109,8 @@ fn steininger_10x6_endgame_all_and_midgame_first_100() {
     check_set("steininger/10x6/midgame_L1", 100);
 }
 
-/// Small boards solved from empty, against the published values (docs/rules.md, "Solved
-/// small boards": John Tromp's "John's Connect Four Playground"; Steininger's c4 readme).
+/// Small boards solved from empty, against the published values (crates/games/connect4/README.md,
+/// "Solved small boards": John Tromp's "John's Connect Four Playground"; Steininger's c4 readme).
 /// A first-player win ending on move m scores (W·H + 2 − m) / 2, a second-player win the
 /// negation, a draw 0.
 #[test]
