@@ -294,7 +294,7 @@ fn read_capped(
     input: Input,
 ) -> Result<Vec<u8>, FileError> {
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(input.cap + 1)
+    file.take(input.cap.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|e| FileError::read(path, e))?;
     if bytes.len() as u64 > input.cap {
