@@ -126,7 +126,7 @@ fn positions_and_records_that_break_a_rule_are_refused_by_name() {
         (vec!["analyze", "connect4", &settings], "width"),
         (
             vec!["analyze", "tictactoe", &missing],
-            "cannot read the record file",
+            "missing.txt' does not exist",
         ),
         (
             vec!["analyze", "tictactoe", &illegal, "--index", "3"],
