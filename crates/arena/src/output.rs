@@ -167,6 +167,9 @@ impl RunFolder {
             config,
         })?;
         let games_path = dir.join(GAMES_FILE);
+        // A log that cannot be appended to (a device, a FIFO) is refused before anything is
+        // written into the folder.
+        files::check_target(&games_path, OUTPUT)?;
         let mut previous = Vec::new();
         let mut warnings = Vec::new();
         match mode {
