@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_connect4::solver::book_build::{book_key, book_positions};
 use ply_connect4::solver::Book;
 use ply_connect4::Connect4;
-use ply_core::files::{self, Input};
+use ply_core::files::{self, shown, Input};
 
 use super::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
@@ -62,11 +62,6 @@ pub struct BookArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub variant: VariantArgs,
-}
-
-/// `path` as messages show it (quoted: a path may hold anything).
-pub fn shown(path: &Path) -> String {
-    ply_core::quote(&path.display().to_string())
 }
 
 /// The bytes of the book file at `path`, read as [`BOOK_FILE`] (see [`ply_core::files`]);
