@@ -205,25 +205,31 @@ fn kind_of(meta: &Metadata) -> String {
     "a special file".to_string()
 }
 
-/// What `path` is, following links: `None` if nothing is there, else its metadata and, when
-/// it is not a regular file, how messages name it ("a symbolic link to a FIFO (named pipe)").
-fn look(path: &Path) -> std::io::Result<Option<(Metadata, Option<String>)>> {
+/// What a path is, links followed.
+enum Found {
+    Nothing,
+    Regular,
+    /// Anything else, as messages name it ("a symbolic link to a FIFO (named pipe)").
+    Special(String),
+}
+
+/// What `path` is, looked at without opening it (opening some devices has effects).
+fn look(path: &Path) -> std::io::Result<Found> {
     let meta = match fs::metadata(path) {
         Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Nothing),
         Err(e) => return Err(e),
     };
     if meta.is_file() {
-        return Ok(Some((meta, None)));
+        return Ok(Found::Regular);
     }
     let kind = kind_of(&meta);
     let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let kind = if linked {
+    Ok(Found::Special(if linked {
         format!("a symbolic link to {kind}")
     } else {
         kind
-    };
-    Ok(Some((meta, Some(kind))))
+    }))
 }
 
 /// Opens `path` with `options` without blocking and without making a terminal the
@@ -252,13 +258,13 @@ fn open_regular(path: &Path, input: Input) -> Result<(File, Metadata), FileError
         what: input.what,
     };
     match look(path).map_err(|e| FileError::read(path, e))? {
-        None => {
+        Found::Nothing => {
             return Err(FileError::Missing {
                 path: path.to_path_buf(),
             })
         }
-        Some((_, Some(kind))) => return Err(not_regular(kind)),
-        Some((_, None)) => {}
+        Found::Special(kind) => return Err(not_regular(kind)),
+        Found::Regular => {}
     }
     let file = open_nonblocking(path, OpenOptions::new().read(true)).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -313,12 +319,12 @@ fn read_capped(
 /// result goes to `path`; [`write_atomically`] checks again.
 pub fn check_target(path: &Path, what: &'static str) -> Result<(), FileError> {
     match look(path).map_err(|e| FileError::write(path, e))? {
-        Some((_, Some(kind))) => Err(FileError::NotWritable {
+        Found::Special(kind) => Err(FileError::NotWritable {
             path: path.to_path_buf(),
             kind,
             what,
         }),
-        _ => Ok(()),
+        Found::Nothing | Found::Regular => Ok(()),
     }
 }
 
@@ -368,13 +374,14 @@ struct Temporary {
 }
 
 impl Temporary {
-    /// A new file `.NAME.PID-N.tmp` beside `target`, created exclusively (never an existing
-    /// file or a link someone left there).
+    /// A new file `.NAME.PID-N.tmp` beside `target` (NAME cut to 100 characters, so that
+    /// the whole stays a valid name), created exclusively: never an existing file or a link
+    /// someone left there.
     fn create(target: &Path) -> Result<Temporary, FileError> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let name = target
+        let name: String = target
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| n.to_string_lossy().chars().take(100).collect())
             .unwrap_or_default();
         let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
         let path = target.with_file_name(format!(".{name}.{}-{unique}.tmp", std::process::id()));

@@ -263,3 +263,13 @@ fn sizes_are_shown_in_binary_units() {
     assert_eq!(bytes(64 << 20), "64 MiB");
     assert_eq!(bytes(2_100_000_000), "2.0 GiB");
 }
+
+#[test]
+fn a_target_with_the_longest_name_allowed_is_written() {
+    let dir = folder("long-name");
+    let path = dir.join("n".repeat(255));
+    write_atomically(&path, "record", b"whole").unwrap();
+    assert_eq!(fs::read(&path).unwrap(), b"whole");
+    assert_eq!(names(&dir).len(), 1, "no temporary file is left");
+    fs::remove_dir_all(&dir).unwrap();
+}
