@@ -167,9 +167,6 @@ impl RunFolder {
             config,
         })?;
         let games_path = dir.join(GAMES_FILE);
-        // A log that cannot be appended to (a device, a FIFO) is refused before anything is
-        // written into the folder.
-        files::check_target(&games_path, OUTPUT)?;
         let mut previous = Vec::new();
         let mut warnings = Vec::new();
         match mode {
@@ -204,6 +201,9 @@ impl RunFolder {
                 }
             }
         }
+        // A log that cannot be appended to (a device, a FIFO) is refused before anything is
+        // written into the folder.
+        files::check_target(&games_path, OUTPUT)?;
         fs::create_dir_all(dir).map_err(|e| ArenaError::io("cannot create folder", dir, e))?;
         if mode != OutputMode::Resume {
             let json = serde_json::to_string_pretty(&saved)?;
