@@ -7,7 +7,7 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{symlink, FileTypeExt};
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -168,58 +168,38 @@ fn a_folder_or_a_huge_file_named_as_an_input_is_refused_by_what_it_is() {
     }
 }
 
-/// A finished two-game tournament in `dir/run`.
-fn finished_run(dir: &Path) -> PathBuf {
-    let run = dir.join("run");
-    let out = ply(
-        &[
-            "arena",
-            "tictactoe",
-            "--agents",
-            "random;greedy",
-            "--games",
-            "2",
-            "--out",
-            text(&run),
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    run
+/// A two-game tournament into `folder`, named by `flag` (`--out` or `--resume`).
+fn arena(flag: &str, folder: &Path) -> Output {
+    let args = [
+        "arena",
+        "tictactoe",
+        "--agents",
+        "random;greedy",
+        "--games",
+        "2",
+    ];
+    ply(&[&args[..], &[flag, text(folder)]].concat(), "")
 }
 
 #[test]
 fn arena_resume_refuses_a_game_log_linked_to_dev_zero_and_a_missing_folder() {
     let dir = temp_dir("hostile-resume");
-    let run = finished_run(&dir);
+    let run = dir.join("run");
+    let out = arena("--out", &run);
+    assert!(out.status.success(), "{}", stderr(&out));
     let games = run.join("games.jsonl");
     std::fs::remove_file(&games).unwrap();
     symlink("/dev/zero", &games).unwrap();
     let before = snapshot(&run);
-    let resume = |folder: &Path| {
-        ply(
-            &[
-                "arena",
-                "tictactoe",
-                "--agents",
-                "random;greedy",
-                "--games",
-                "2",
-                "--resume",
-                text(folder),
-            ],
-            "",
-        )
-    };
     refused(
-        &resume(&run),
+        &arena("--resume", &run),
         "games.jsonl' is a symbolic link to a character device, not a regular file",
     );
     assert_eq!(snapshot(&run), before);
 
     let missing = dir.join("missing");
     refused(
-        &resume(&missing),
+        &arena("--resume", &missing),
         &format!(
             "--resume '{}': does not exist, so there is no run to resume",
             missing.display()
@@ -235,21 +215,8 @@ fn an_arena_log_linked_to_a_device_is_not_written_to() {
     std::fs::create_dir(&out_dir).unwrap();
     symlink("/dev/null", out_dir.join("games.jsonl")).unwrap();
     let before = snapshot(&out_dir);
-    let out = ply(
-        &[
-            "arena",
-            "tictactoe",
-            "--agents",
-            "random;greedy",
-            "--games",
-            "2",
-            "--out",
-            text(&out_dir),
-        ],
-        "",
-    );
     refused(
-        &out,
+        &arena("--out", &out_dir),
         "games.jsonl' is a symbolic link to a character device: ply writes a tournament file \
          only to a regular file or a new one",
     );
