@@ -30,10 +30,8 @@ pub fn write_records<G: Described>(
         text.push('\n');
     }
     let path = dir.join(RECORDS_FILE);
-    let mut partial = path.clone().into_os_string();
-    partial.push(".partial");
-    std::fs::write(&partial, text).with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    let what = ply_core::record::RECORD_FILE.what;
+    ply_core::files::write_atomically(&path, what, text.as_bytes())?;
     Ok(path)
 }
 

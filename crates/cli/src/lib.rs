@@ -14,6 +14,7 @@ pub mod start;
 pub mod timed;
 pub mod variant;
 
+use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -131,15 +132,46 @@ fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Resu
 }
 
 /// A Quoridor referee starts its engines as `./path -seed N`: that form speaks QTP at once.
-fn referee_form() -> Option<Vec<String>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let first = args.first()?;
-    (first == "-seed" || first.starts_with("-seed=")).then_some(args)
+/// Its options are text: an argument that is not UTF-8 is an error naming it.
+fn referee_form(argv: &[OsString]) -> Option<Result<Vec<String>, String>> {
+    let first = argv.get(1)?.to_str()?;
+    if first != "-seed" && !first.starts_with("-seed=") {
+        return None;
+    }
+    Some(
+        argv[1..]
+            .iter()
+            .map(|arg| {
+                arg.to_str().map(str::to_string).ok_or_else(|| {
+                    format!(
+                        "{} is not UTF-8 text: the referee form's options are text",
+                        ply_core::quote_bytes(arg.as_encoded_bytes())
+                    )
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Makes a write to a closed standard output end the program as it ends other Unix tools
+/// (`ply perft … | head -1`): killed by SIGPIPE, quietly, status 141 in a shell. Rust
+/// ignores SIGPIPE, which turns every print after the reader left into a panic; restoring
+/// the default once here covers every print of every command, where handling the error at
+/// each print would miss some. `ply serve` keeps it ignored: a client that disconnects
+/// while hyper writes its answer (with writev, which raises SIGPIPE) must not stop the
+/// server. `ply` writes to no other pipe (the one program it starts, git, is only read).
+fn closed_pipe_ends_quietly() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any thread is started
+    // and with no handler of ours involved.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 /// The command line's grammar for `argv`: once a game is named, help shows only its
 /// variant flags.
-pub fn command_for(argv: &[std::ffi::OsString]) -> clap::Command {
+pub fn command_for(argv: &[OsString]) -> clap::Command {
     let words: Vec<String> = argv
         .iter()
         .skip(1)
@@ -151,10 +183,31 @@ pub fn command_for(argv: &[std::ffi::OsString]) -> clap::Command {
     }
 }
 
+/// Why clap refused `argv` for bytes that are not UTF-8 (its own message names no argument):
+/// the arguments that hold such bytes, and the rule.
+fn not_utf8(argv: &[OsString]) -> String {
+    let bad: Vec<String> = argv[1..]
+        .iter()
+        .filter(|arg| arg.to_str().is_none())
+        .map(|arg| ply_core::quote_bytes(arg.as_encoded_bytes()))
+        .collect();
+    format!(
+        "{} not UTF-8 text: only a FILE argument may hold bytes that are not UTF-8",
+        if bad.len() == 1 {
+            format!("{} is", bad[0])
+        } else {
+            format!("{} are", bad.join(", "))
+        }
+    )
+}
+
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
-    if let Some(args) = referee_form() {
-        let run = ply_quoridor::qtp::EngineOptions::from_args(&args)
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    if let Some(args) = referee_form(&argv) {
+        closed_pipe_ends_quietly();
+        let run = args
+            .and_then(|args| ply_quoridor::qtp::EngineOptions::from_args(&args))
             .and_then(|o| ply_quoridor::qtp::run_stdio(&o));
         return match run {
             Ok(()) => ExitCode::SUCCESS,
@@ -164,9 +217,18 @@ pub fn main() -> ExitCode {
             }
         };
     }
-    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let matches = command_for(&argv).get_matches_from(argv);
+    let mut command = command_for(&argv);
+    let matches = match command.clone().try_get_matches_from(&argv) {
+        Ok(matches) => matches,
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            command.error(e.kind(), not_utf8(&argv)).exit()
+        }
+        Err(e) => e.exit(),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if !matches!(cli.command, Command::Serve(_)) {
+        closed_pipe_ends_quietly();
+    }
     let result = match &cli.command {
         Command::List(a) => list::run(a),
         Command::Play(a) => play::run(a),

@@ -3,6 +3,8 @@
 // A test binary per crate: the referee test is a module, not a target of its own.
 #[path = "cli/book.rs"]
 mod book;
+#[path = "cli/hostile.rs"]
+mod hostile;
 #[path = "cli/records.rs"]
 mod records;
 #[path = "cli/referee.rs"]

@@ -75,4 +75,5 @@ targets! {
     arena_resume => "arena-resume",
     records_connect4 => "records-connect4",
     records_halma => "records-halma",
+    files => "files",
 }

@@ -223,9 +223,19 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
         .unwrap_err()
         .to_string();
     assert!(
+        err.contains("does not exist, so there is no run to resume"),
+        "{err}"
+    );
+    // A folder without config.json is named as such.
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = RunFolder::open(&empty, OutputMode::Resume, &start, &config())
+        .unwrap_err()
+        .to_string();
+    assert!(
         err.contains("config.json") && err.contains("no run"),
         "{err}"
     );
+    std::fs::remove_dir_all(&empty).unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }
 

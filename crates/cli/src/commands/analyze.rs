@@ -57,6 +57,10 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.plot {
+        // A chart that cannot be written is found now, not after the analysis.
+        ply_core::files::check_target(path, ply_arena::plots::CHART).context("--plot")?;
+    }
     let records = read_records(&args.record)?;
     let Some(record) = args.index.checked_sub(1).and_then(|i| records.get(i)) else {
         bail!(
@@ -320,10 +324,10 @@ fn plot_values<G: Described>(
         }
         _ => bail!(
             "--plot {}: the file must end in .svg or .png",
-            path.display()
+            ply_core::files::shown(path)
         ),
     };
-    result.map_err(|e| anyhow::anyhow!("--plot {}: {e}", path.display()))
+    result.map_err(|e| anyhow::anyhow!("--plot: {e}"))
 }
 
 fn draw_chart<DB: ply_arena::plotters::prelude::DrawingBackend>(

@@ -286,7 +286,7 @@ fn run_in<G: Game + ZobristHash>(
                 }
                 // The message names the folder already.
                 ArenaError::Folder { .. } => anyhow::anyhow!("{} {e}", o.flag),
-                e => anyhow::anyhow!("{} {}: {e}", o.flag, o.dir.display()),
+                e => anyhow::anyhow!("{} {}: {e}", o.flag, ply_core::files::shown(o.dir)),
             })?,
         ),
     };

@@ -6,10 +6,11 @@
 
 use std::borrow::Cow;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set};
 use ply_connect4::{ColumnBase, Connect4};
+use ply_core::files::{self, Input};
 
 use crate::commands::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
@@ -49,13 +50,19 @@ struct SetToRun {
     base: ColumnBase,
 }
 
-/// A file at `args.set` if there is one, else the bundled set of that name. A bundled set
-/// fixes the board: variant flags that disagree with it are an error, not silently dropped.
+/// A test set file as `--set` reads it: the bundled ones are some 40 KiB, a set of a
+/// million positions some 40 MiB.
+const TEST_SET_FILE: Input = Input::new("test set file", 64 << 20);
+
+/// The file at `args.set` if there is one, else the bundled set of that name. Something at
+/// that path that is not a test set file (a FIFO, a folder, a huge file) is an error naming
+/// it. A bundled set fixes the board: variant flags that disagree with it are an error, not
+/// silently dropped.
 fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
     let path = std::path::Path::new(&args.set);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading test set {}", path.display()))?;
+    let file =
+        files::read_text_if_exists(path, TEST_SET_FILE).map_err(|e| anyhow!("--set: {e}"))?;
+    if let Some(text) = file {
         let base = if args.zero_based {
             ColumnBase::Zero
         } else {
@@ -70,7 +77,7 @@ fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
     let Some(set) = bundled(&args.set) else {
         bail!(
             "--set {}: no such file, and no bundled set has that name (bundled: {})",
-            args.set,
+            ply_core::quote(&args.set),
             bundled_names()
         );
     };

@@ -10,7 +10,7 @@
 //! progress file is removed.
 
 use std::collections::HashMap;
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -22,12 +22,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_connect4::solver::book_build::{book_key, book_positions};
 use ply_connect4::solver::Book;
 use ply_connect4::Connect4;
+use ply_core::files::{self, shown, Input};
 
 use super::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
 
-/// The largest book file read (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
-const MAX_BOOK_BYTES: u64 = 256 << 20;
+/// A book file as `--book` reads it (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
+const BOOK_FILE: Input = Input::new("Connect Four book", 256 << 20);
+/// A build's progress file: a line of some 20 bytes per position solved, so tens of
+/// millions of positions.
+const PROGRESS_FILE: Input = Input::new("book build's progress file", 1 << 30);
 
 #[derive(Args, Debug, Clone)]
 pub struct BookArgs {
@@ -60,32 +64,10 @@ pub struct BookArgs {
     pub variant: VariantArgs,
 }
 
-/// `path` as messages show it (quoted: a path may hold anything).
-pub fn shown(path: &Path) -> String {
-    ply_core::quote(&path.display().to_string())
-}
-
-/// The bytes of the book file at `path`, refusing what is not a regular file or is larger
-/// than [`MAX_BOOK_BYTES`] (whatever its size claims); errors name `flag` and the path.
+/// The bytes of the book file at `path`, read as [`BOOK_FILE`] (see [`ply_core::files`]);
+/// errors name `flag` and the path.
 pub fn read_book_file(path: &Path, flag: &str) -> anyhow::Result<Vec<u8>> {
-    let fail = |why: String| anyhow!("{flag} {}: {why}", shown(path));
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| fail(format!("cannot read it: {e}")))?;
-    if !meta.is_file() {
-        return Err(fail("not a regular file: a book is a file".into()));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_BOOK_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read it: {e}")))?;
-    if bytes.len() as u64 > MAX_BOOK_BYTES {
-        return Err(fail(format!(
-            "larger than {MAX_BOOK_BYTES} bytes, the limit for a book"
-        )));
-    }
-    Ok(bytes)
+    files::read(path, BOOK_FILE).map_err(|e| anyhow!("{flag}: {e}"))
 }
 
 /// The opening book of the files at `paths` (their layers merged) for `start`'s board: an
@@ -131,18 +113,13 @@ fn progress_path(out: &Path) -> PathBuf {
 /// unreadable line, or a score outside `-max_score..=max_score`, is an error naming it.
 fn read_progress(path: &Path, header: &str, max_score: i32) -> anyhow::Result<HashMap<u64, i32>> {
     let mut done = HashMap::new();
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => bail!("cannot read the progress file {}: {e}", shown(path)),
+    let Some(text) = files::read_text_if_exists(path, PROGRESS_FILE)? else {
+        return Ok(done);
     };
-    let lines: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read the progress file {}", shown(path)))?;
-    for (i, line) in lines.iter().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, &line) in lines.iter().enumerate() {
         if i == 0 {
-            if *line != header {
+            if line != header {
                 bail!(
                     "the progress file {} is for another book ({:?}, this run is {header:?}): \
                      remove it or use another --out",
@@ -229,6 +206,8 @@ impl Shared<'_> {
 }
 
 pub fn run(args: &BookArgs) -> anyhow::Result<()> {
+    // A book that cannot be written is found now, not after hours of solving.
+    files::check_target(&args.out, BOOK_FILE.what).map_err(|e| anyhow!("--out: {e}"))?;
     let start = connect4_from(&args.variant)?;
     let depth = args.depth;
     let Some(positions) = book_positions(&start, depth as usize) else {
@@ -249,11 +228,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     } else {
         format!("depth {depth}")
     };
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&progress)
-        .with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
+    let mut log = files::open_append(&progress, PROGRESS_FILE.what)?;
     // Two builds of one book at once would interleave their lines into a file neither
     // can resume from: the first holds the file, the second is refused.
     match log.try_lock() {
@@ -275,14 +250,14 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     };
     let done = read_progress(&progress, &header, max_score)?;
     let resumed = done.len();
-    if resumed == 0 {
+    let started = if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
-        log.set_len(0)?;
-        writeln!(log, "{header}")?;
+        log.set_len(0).and_then(|()| writeln!(log, "{header}"))
     } else {
         // A line cut short by the interruption gets its end, so appends start clean.
-        writeln!(log)?;
-    }
+        writeln!(log)
+    };
+    started.with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -336,12 +311,8 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     } else {
         Book::from_scores(&shape, depth, values)
     };
-    let mut temporary = args.out.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, book.to_bytes())
-        .and_then(|()| std::fs::rename(&temporary, &args.out))
-        .with_context(|| format!("cannot write the book to {}", shown(&args.out)))?;
+    files::write_atomically(&args.out, BOOK_FILE.what, &book.to_bytes())
+        .map_err(|e| anyhow!("--out: {e}"))?;
     std::fs::remove_file(&progress).ok();
     if !args.quiet {
         eprintln!(

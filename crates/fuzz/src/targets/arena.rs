@@ -15,7 +15,7 @@ use crate::runner::{Outcome, Target};
 /// A new empty folder named `name`, in memory where the machine has a writable `/dev/shm`:
 /// on a disk, rewriting `games.jsonl` a hundred thousand times is mostly waiting for the
 /// file system to flush it.
-fn scratch_folder(name: &str) -> PathBuf {
+pub(crate) fn scratch_folder(name: &str) -> PathBuf {
     for base in [PathBuf::from("/dev/shm"), std::env::temp_dir()] {
         let dir = base.join(name);
         let _ = std::fs::remove_dir_all(&dir);

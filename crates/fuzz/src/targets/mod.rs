@@ -4,6 +4,7 @@ pub mod arena;
 pub mod command_line;
 pub mod connect4;
 pub mod duration;
+pub mod files;
 pub mod http;
 pub mod moves;
 pub mod protocols;
@@ -53,6 +54,7 @@ pub const NAMES: &[&str] = &[
     "arena-resume",
     "records-connect4",
     "records-halma",
+    "files",
 ];
 
 const QUORIDOR_WORDS: &[&str] = &["a", "e", "i", "1", "9", "h", "v", "e2", "e8", "a1h", "wall"];
@@ -216,6 +218,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             name_of(name),
             ply_core::Settings::new().with("players", 3),
         )),
+        "files" => Box::new(files::Files::new()),
         _ => return None,
     })
 }

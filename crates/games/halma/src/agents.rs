@@ -60,7 +60,7 @@ pub fn catalog() -> Catalog<Halma> {
                 MoveBook::open(Path::new(table))
                     .map(|(book, _skipped)| book)
                     .map_err(|e| {
-                        params.bad_value("table", &format!("a readable file ({table}: {e})"))
+                        params.bad_value("table", &format!("a table file or none ({e})"))
                     })?
             };
             Ok(Box::new(
