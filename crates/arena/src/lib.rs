@@ -45,5 +45,5 @@ pub use record::{GameRecord, MoveRecord, Termination};
 pub use stats::sprt::{SprtConfig, SprtStatus};
 pub use summary::{summarize, Summary};
 pub use tournament::{
-    planned_games, run_tournament, run_tournament_with, RunControl, TournamentResult,
+    planned_games, run_tournament, run_tournament_with, RunControl, Tournament, TournamentResult,
 };

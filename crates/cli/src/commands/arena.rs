@@ -321,6 +321,7 @@ fn run_in<G: Game + ZobristHash>(
     let control = RunControl {
         progress: &on_game,
         stop: Some(&STOP),
+        abort: None,
         finished: previous,
     };
     // The per-move time is each agent's budget (`AgentFactory::build_timed`); a spec whose
