@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Union
 
 from . import _ply
-from ._arena import ArenaResult, arena
+from ._arena import ArenaResult, Tournament, arena
 from ._info import CatalogEntry, GameInfo, Level, Param, games
 from ._ply import (
     Agent,
@@ -45,6 +45,7 @@ __all__ = [
     "Move",
     "Param",
     "State",
+    "Tournament",
     "agent",
     "analyze_connect4",
     "arena",

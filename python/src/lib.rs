@@ -17,6 +17,7 @@ mod registry;
 mod session;
 mod solve;
 mod state;
+mod units;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -76,6 +77,9 @@ fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Agent>()?;
     m.add_class::<Decision>()?;
     m.add_class::<game::Game>()?;
+    m.add_class::<units::NativeTournament>()?;
+    m.add_class::<units::NativeRunFolder>()?;
+    m.add_class::<units::NativeBookBuild>()?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(_games_json, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
