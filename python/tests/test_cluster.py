@@ -151,8 +151,9 @@ def test_a_worker_killed_mid_run_loses_nothing_and_doubles_nothing(tmp_path):
 
     killer = threading.Thread(target=kill_one_worker)
     killer.start()
-    # Slower games than above (tens of milliseconds each), so the killer finds one running.
-    agents = ["alphabeta:depth=6", "mcts:iterations=2000"]
+    # Slower games than above (a tenth of a second or more each), so the killer finds one
+    # running.
+    agents = ["alphabeta:depth=7", "mcts:iterations=3000"]
     result = ply.cluster.arena(
         "connect4", agents, out, games=20, seed=3, progress=False, max_retries=3
     )
