@@ -8,7 +8,7 @@ use ply_core::{Agent as CoreAgent, Decision as CoreDecision, Game, SearchLimits}
 use ply_registry::{with_game, GameId, Registered};
 use pyo3::prelude::*;
 
-use crate::args::optional;
+use crate::args::{optional, seconds};
 use crate::errors::value_error;
 use crate::interrupt::interruptible;
 use crate::registry::parse_game;
@@ -137,23 +137,14 @@ impl Agent {
 /// Limits from Python's keywords: a time is a positive number of seconds, a depth at
 /// least 1 ply, nodes and iterations whole numbers.
 fn limits(
-    time: Option<f64>,
+    time: Option<&Bound<'_, PyAny>>,
     depth: Option<&Bound<'_, PyAny>>,
     nodes: Option<&Bound<'_, PyAny>>,
     iterations: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchLimits> {
-    let time = match time {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(value_error(format!(
-                "time {t}: a time limit is a positive number of seconds"
-            )))
-        }
-    };
     Ok(SearchLimits {
         depth: optional(depth, "depth", 1, u32::MAX)?,
-        time,
+        time: time.map(|t| seconds(t, "time", true)).transpose()?,
         nodes: optional(nodes, "nodes", 0, u64::MAX)?,
         iterations: optional(iterations, "iterations", 0, u64::MAX)?,
         stop: None,
@@ -224,7 +215,7 @@ impl Agent {
         &mut self,
         py: Python<'_>,
         state: &State,
-        time: Option<f64>,
+        time: Option<&Bound<'_, PyAny>>,
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         iterations: Option<&Bound<'_, PyAny>>,

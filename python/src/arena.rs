@@ -12,7 +12,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::args::{optional, whole};
+use crate::args::{optional, seconds, whole};
 use crate::errors::value_error;
 use crate::interrupt::interruptible;
 use crate::pyagent::PyAgent;
@@ -34,17 +34,6 @@ const SETTINGS: [&str; 11] = [
     "anchor",
 ];
 
-/// Seconds as a duration, refusing what is not a non-negative finite number.
-fn seconds(name: &str, value: f64) -> PyResult<Duration> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(Duration::from_secs_f64(value.min(1e9)))
-    } else {
-        Err(value_error(format!(
-            "{name} {value}: a time is a non-negative number of seconds"
-        )))
-    }
-}
-
 /// The tournament between `specs` that the keyword `settings` describe (each missing one
 /// at the arena's default); every number is checked here, naming its keyword.
 pub fn config_from(specs: Vec<String>, settings: &Bound<'_, PyDict>) -> PyResult<TournamentConfig> {
@@ -61,9 +50,7 @@ pub fn config_from(specs: Vec<String>, settings: &Bound<'_, PyDict>) -> PyResult
         Ok(settings.get_item(key)?.filter(|v| !v.is_none()))
     };
     let time = |key: &str| -> PyResult<Option<Duration>> {
-        get(key)?
-            .map(|v| v.extract::<f64>().and_then(|t| seconds(key, t)))
-            .transpose()
+        get(key)?.map(|v| seconds(&v, key, false)).transpose()
     };
     let mut config = TournamentConfig::new(specs);
     if let Some(format) = get("format")? {

@@ -3,6 +3,7 @@
 //! naming the argument and its range (never Python's `OverflowError`).
 
 use std::fmt::Display;
+use std::time::Duration;
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
@@ -79,6 +80,38 @@ where
         return Err(out_of_range());
     }
     T::try_from(wide).map_err(|_| out_of_range())
+}
+
+/// The argument `name`, a number of seconds: a finite number from 0 on (`positive`: above
+/// 0), capped at a billion seconds; an int too large for a float is out of range too.
+pub fn seconds(value: &Bound<'_, PyAny>, name: &str, positive: bool) -> PyResult<Duration> {
+    let rule = if positive {
+        "a positive"
+    } else {
+        "a non-negative"
+    };
+    let out_of_range = || {
+        value_error(format!(
+            "{name} {}: {name} is {rule} number of seconds",
+            shown(value)
+        ))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} is a number of seconds, not bool ({})",
+            shown(value)
+        )));
+    }
+    let seconds: f64 = match value.extract() {
+        Ok(seconds) => seconds,
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => return Err(out_of_range()),
+        Err(e) => return Err(e),
+    };
+    let allowed = seconds.is_finite() && (seconds > 0.0 || !positive && seconds == 0.0);
+    if !allowed {
+        return Err(out_of_range());
+    }
+    Ok(Duration::from_secs_f64(seconds.min(1e9)))
 }
 
 /// [`whole`] for an optional argument (`None` stays `None`).

@@ -84,3 +84,21 @@ def test_an_action_chosen_by_numpy_plays():
     mask = s.action_mask()
     s.play(np.flatnonzero(mask)[0])  # np.int64, as a policy's argmax gives
     assert s.history() == ["1"]
+
+
+SECONDS = [
+    (lambda v: agent().choose(state(), time=v), "time"),
+    (lambda v: ply.arena("tictactoe", ["random", "greedy"], time_per_move=v), "time_per_move"),
+    (lambda v: ply.arena("tictactoe", ["random", "greedy"], time_per_game=v), "time_per_game"),
+    (lambda v: ply.arena("tictactoe", ["random", "greedy"], tolerance=v), "tolerance"),
+    (lambda v: ply.arena("tictactoe", ["random", "greedy"], hang_timeout=v), "hang_timeout"),
+]
+
+
+@pytest.mark.parametrize("call,name", SECONDS, ids=[n for _, n in SECONDS])
+@pytest.mark.parametrize("value", [-1, -0.5, float("nan"), float("inf"), 10**400])
+def test_times_out_of_range_are_value_errors_naming_the_argument(call, name, value):
+    with pytest.raises(ValueError) as info:
+        call(value)
+    assert not isinstance(info.value, OverflowError)
+    assert str(info.value).startswith(name + " "), str(info.value)
