@@ -102,7 +102,8 @@ def _gather(
             ray.cancel(ref)
 
 
-# Each worker process builds a tournament once and keeps it for the games it is given.
+# Each worker process builds a tournament once and keeps it for the games it is given (the
+# last run's only: a worker serves one run at a time in turn).
 _TOURNAMENTS: Dict[str, Tournament] = {}
 
 
@@ -112,6 +113,7 @@ def _play_games(key: str, tournament: Tuple[Any, ...], indices: List[int]) -> Li
     kept = _TOURNAMENTS.get(key)
     if kept is None:
         start, specs, settings = tournament
+        _TOURNAMENTS.clear()
         kept = _TOURNAMENTS.setdefault(key, Tournament(start, specs, **settings))
     return [kept._native.play(i) for i in indices]
 
@@ -189,7 +191,7 @@ def selfplay(
     return os.path.join(os.fspath(out), "records.txt")
 
 
-# Each worker process keeps its book builds (the positions, in build order).
+# Each worker process keeps the book build it works on (the positions, in build order).
 _BOOKS: Dict[Tuple[int, bool, Tuple[Tuple[str, str], ...]], Any] = {}
 
 
@@ -201,6 +203,7 @@ def _solve_positions(
     of the book's build order."""
     build = _BOOKS.get((depth, outcomes, variant))
     if build is None:
+        _BOOKS.clear()
         build = _BOOKS.setdefault(
             (depth, outcomes, variant), _ply._BookBuild(depth, outcomes, **dict(variant))
         )
