@@ -50,6 +50,9 @@ pub enum ArenaError {
     /// overwritten, or nothing to resume).
     #[error("{}: {reason}", ply_core::files::shown(path))]
     Folder { path: PathBuf, reason: String },
+    /// A game that cannot be written as a game record (its start position does not read).
+    #[error("game {game} of the run cannot be written as a record: {reason}")]
+    Record { game: usize, reason: String },
     /// A chart that plotters could not draw.
     #[error("cannot draw plot '{name}': {reason}")]
     Plot { name: String, reason: String },

@@ -137,7 +137,7 @@ const FREE_SETTINGS: [&str; 1] = ["concurrency"];
 /// ```text
 /// let folder = RunFolder::open(dir, mode, &start, &config)?;
 /// let control = RunControl { progress: &|r| { folder.append(r); }, stop: Some(&flag),
-///                            finished: folder.previous() };
+///                            abort: None, finished: folder.previous() };
 /// let result = run_tournament_with(&start, &factory, &config, control)?;
 /// folder.finish(&result)?;
 /// ```

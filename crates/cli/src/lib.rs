@@ -3,7 +3,6 @@
 //! The command line is a library so that its protocol handlers and parsers can be driven
 //! in-process (the fuzz targets do); `src/main.rs` only calls [`main`].
 
-pub mod arena_records;
 pub mod commands;
 pub mod format;
 pub mod games;

@@ -33,7 +33,7 @@ pub use game::{Game, Player};
 pub use hash::{zobrist_keys, ZobristHash};
 pub use ladder::{rung, Rung};
 pub use limits::{SearchLimits, Stopper};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_until};
 pub use quote::{quote, quote_bytes, tame, Quoted};
 pub use record::{Record, RecordError, RecordedMove, Replay};
 pub use scores::{Scores, MAX_PLAYERS};

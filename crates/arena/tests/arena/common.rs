@@ -144,6 +144,22 @@ impl<G: Game> Agent<G> for Hanger {
     }
 }
 
+/// Thinks until told to stop (by the stop flag of its limits), then plays the first move.
+pub struct Waiter;
+
+impl<G: Game> Agent<G> for Waiter {
+    fn name(&self) -> String {
+        "wait".into()
+    }
+    fn select(&mut self, state: &G, limits: &SearchLimits) -> Option<Decision<G::Move>> {
+        let stop = limits.stop.as_ref().expect("the arena passes a stop flag");
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        FirstMover.select(state, limits)
+    }
+}
+
 /// Answers, but far too late.
 pub struct Sleeper {
     pub delay: Duration,
@@ -202,10 +218,11 @@ pub fn build<G: Game>(start: &G, spec: &str, rng_seed: u64) -> Result<Box<dyn Ag
             start: start.clone(),
         }),
         "none" => Box::new(Mute),
+        "wait" => Box::new(Waiter),
         "explode" => panic!("cannot even be built"),
         other => {
             return Err(format!(
-                "unknown agent '{other}'; known: random, first, last, solver, panic, hang, slow, illegal, none"
+                "unknown agent '{other}'; known: random, first, last, solver, panic, hang, slow, illegal, none, wait"
             ))
         }
     })

@@ -69,6 +69,7 @@ fn run(
     let control = RunControl {
         progress: &on_game,
         stop: Some(&stop),
+        abort: None,
         finished: folder.previous(),
     };
     let result = run_tournament_with(&TicTacToe::new(), &factory, config, control).unwrap();
@@ -250,6 +251,7 @@ fn saved_games_of_another_schedule_are_refused() {
     let control = RunControl {
         progress: &|_: &GameRecord| {},
         stop: None,
+        abort: None,
         finished: &result.records,
     };
     let err = run_tournament_with(&start, &factory, &config(), control)

@@ -211,12 +211,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             "continue its run with --resume, replace it with --overwrite, or choose another folder",
         )?;
         if let Some(o) = &out {
-            let path = crate::arena_records::write_records(
-                o.dir,
-                &state,
-                &args.variant.settings,
-                &result,
-            )?;
+            let path = ply_arena::write_records(o.dir, &state, &args.variant.settings, &result)?;
             eprintln!("arena: wrote the game records to {}", path.display());
         }
         if args.json {
@@ -321,6 +316,7 @@ fn run_in<G: Game + ZobristHash>(
     let control = RunControl {
         progress: &on_game,
         stop: Some(&STOP),
+        abort: None,
         finished: previous,
     };
     // The per-move time is each agent's budget (`AgentFactory::build_timed`); a spec whose

@@ -19,7 +19,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_connect4::solver::book_build::{book_key, book_positions};
+use ply_connect4::solver::book_build::{book_key, BookBuild};
 use ply_connect4::solver::Book;
 use ply_connect4::Connect4;
 use ply_core::files::{self, shown, Input};
@@ -108,51 +108,15 @@ fn progress_path(out: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The scores an earlier run proved, from its progress file (none if there is none). A
-/// line cut short by an interruption is dropped (that position is solved again); any other
-/// unreadable line, or a score outside `-max_score..=max_score`, is an error naming it.
-fn read_progress(path: &Path, header: &str, max_score: i32) -> anyhow::Result<HashMap<u64, i32>> {
-    let mut done = HashMap::new();
+/// The scores an earlier run proved, from its progress file (none if there is none); see
+/// [`BookBuild::read_progress`] for what a file may hold.
+fn read_progress(path: &Path, build: &BookBuild) -> anyhow::Result<HashMap<u64, i32>> {
     let Some(text) = files::read_text_if_exists(path, PROGRESS_FILE)? else {
-        return Ok(done);
+        return Ok(HashMap::new());
     };
-    let lines: Vec<&str> = text.lines().collect();
-    for (i, &line) in lines.iter().enumerate() {
-        if i == 0 {
-            if line != header {
-                bail!(
-                    "the progress file {} is for another book ({:?}, this run is {header:?}): \
-                     remove it or use another --out",
-                    shown(path),
-                    line
-                );
-            }
-            continue;
-        }
-        if line.is_empty() {
-            // A resumed run starts with an end of line, in case the last was cut short.
-            continue;
-        }
-        let parsed = line
-            .split_once(' ')
-            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)))
-            .filter(|(_, score)| score.abs() <= max_score);
-        match parsed {
-            Some((key, score)) => {
-                done.insert(key, score);
-            }
-            // The last line may be half-written if the run was killed mid-write.
-            None if i + 1 == lines.len() => {}
-            None => bail!(
-                "line {} of the progress file {} is not `key score` with a score from \
-                 -{max_score} to {max_score}: {}",
-                i + 1,
-                shown(path),
-                ply_core::quote(line)
-            ),
-        }
-    }
-    Ok(done)
+    build
+        .read_progress(&text)
+        .map_err(|e| anyhow!("the progress file {} {e}", shown(path)))
 }
 
 /// Consecutive positions a job takes at a time: neighbours in the build order share most of
@@ -186,7 +150,8 @@ impl Shared<'_> {
                 let score = solver.solve(state, self.weak);
                 let written = {
                     let mut log = self.log.lock().expect("no worker panicked");
-                    writeln!(log, "{key:x} {score}").and_then(|()| log.flush())
+                    log.write_all(BookBuild::progress_line(key, score).as_bytes())
+                        .and_then(|()| log.flush())
                 };
                 if let Err(e) = written {
                     // The other jobs stop after the position they are on.
@@ -210,7 +175,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     files::check_target(&args.out, BOOK_FILE.what).map_err(|e| anyhow!("--out: {e}"))?;
     let start = connect4_from(&args.variant)?;
     let depth = args.depth;
-    let Some(positions) = book_positions(&start, depth as usize) else {
+    let Some(build) = BookBuild::new(&start, depth, args.outcomes) else {
         bail!(
             "--depth {depth}: no book for a {}x{} board at this depth: a book needs at most \
              56 bits of key (width·(height+1) ≤ 56) and fewer stones than cells",
@@ -221,13 +186,9 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     let solvers = (0..args.jobs)
         .map(|_| solver_from(args.table_bits, args.threads))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let positions = build.positions();
     let progress = progress_path(&args.out);
-    // The header tells a progress file of exact scores from one of outcomes.
-    let header = if args.outcomes {
-        format!("depth {depth} outcomes")
-    } else {
-        format!("depth {depth}")
-    };
+    let header = build.progress_header();
     let mut log = files::open_append(&progress, PROGRESS_FILE.what)?;
     // Two builds of one book at once would interleave their lines into a file neither
     // can resume from: the first holds the file, the second is refused.
@@ -242,13 +203,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             bail!("cannot lock the progress file {}: {e}", shown(&progress))
         }
     }
-    // Outcomes are -1, 0 or 1; an exact score is at most the stones a side has.
-    let max_score = if args.outcomes {
-        1
-    } else {
-        (start.width() * start.height()) as i32 / 2
-    };
-    let done = read_progress(&progress, &header, max_score)?;
+    let done = read_progress(&progress, &build)?;
     let resumed = done.len();
     let started = if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
@@ -297,20 +252,9 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     })?;
     let done = shared.done.into_inner().expect("no worker panicked");
     bar.finish_and_clear();
-    let shape = ply_connect4::position::Shape::new(
-        start.width() as u32,
-        start.height() as u32,
-        start.k() as u32,
-    );
-    let values = positions.iter().map(|s| {
-        let key = book_key(s).expect("narrow");
-        (key, done[&key])
-    });
-    let book = if args.outcomes {
-        Book::from_outcomes(&shape, depth, values)
-    } else {
-        Book::from_scores(&shape, depth, values)
-    };
+    let book = build
+        .book(&done)
+        .map_err(|key| anyhow!("position {key:x} of the book was never solved"))?;
     files::write_atomically(&args.out, BOOK_FILE.what, &book.to_bytes())
         .map_err(|e| anyhow!("--out: {e}"))?;
     std::fs::remove_file(&progress).ok();

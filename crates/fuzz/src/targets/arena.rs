@@ -47,6 +47,7 @@ impl ArenaResume {
         let control = RunControl {
             progress: &|record| folder.append(record).expect("appending a game"),
             stop: None,
+            abort: None,
             finished: &[],
         };
         run_tournament_with(&start, &catalog, &config, control).expect("a tournament of 8 games");
@@ -137,6 +138,7 @@ impl Target for ArenaResume {
         let control = RunControl {
             progress: &|_| {},
             stop: Some(&stop),
+            abort: None,
             finished: folder.previous(),
         };
         match run_tournament_with(&start, &self.catalog, &self.config, control) {

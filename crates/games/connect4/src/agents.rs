@@ -248,6 +248,7 @@ impl Agent<Connect4> for Perfect {
             return None;
         }
         let started = Instant::now();
+        self.solver.set_interrupt(limits.stop.clone());
         let budget = limits.time.map_or(self.time, |t| t.min(self.time));
         let deadline = started + budget;
         let fallback_limits = SearchLimits {

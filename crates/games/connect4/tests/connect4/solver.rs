@@ -308,3 +308,29 @@ fn bound_tests_and_outcome_keeping_columns_agree_with_exact_scores() {
         }
     }
 }
+
+/// A raised interrupt makes every solve give up as a passed deadline does (Python's Ctrl-C
+/// raises it), in one thread or several, and a lowered one lets the same solver finish.
+#[test]
+fn an_interrupt_gives_up_the_solve_and_the_solver_goes_on_after() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    // The empty 8x7 board: hours of search, so only the interrupt can end it here.
+    let hard = Connect4::new(8, 7, 4).unwrap();
+    let position = Connect4::standard().after("32164625").unwrap();
+    for threads in [1, 2] {
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        let flag = Arc::new(AtomicBool::new(true));
+        solver.set_interrupt(Some(flag.clone()));
+        assert_eq!(solver.solve_until(&hard, false, None), None);
+        assert_eq!(solver.analyze_until(&hard, true, None), None);
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(solver.solve_until(&position, false, None), Some(11));
+        solver.set_interrupt(None);
+        assert_eq!(solver.solve(&position, false), 11);
+    }
+}
