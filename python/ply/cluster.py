@@ -234,8 +234,11 @@ def book(
     build = _ply._BookBuild(depth, outcomes, **variant)
     keys = build.keys()
     path = os.fspath(out)
-    progress_path = path + ".progress"
-    with open(progress_path, "a+", encoding="utf-8") as log:
+    # Checked, opened and read through the package's Rust side, as the command does: a
+    # device, a folder or a FIFO in the book's or the progress file's place is refused,
+    # and reading is capped.
+    progress_path, fd = build.open_progress(path)
+    with os.fdopen(fd, "a", encoding="utf-8") as log:
         # Two builds of one book at once would interleave their lines (the command holds
         # the same lock).
         try:
@@ -245,8 +248,7 @@ def book(
                 f"another build is writing the progress file {progress_path!r}: wait for "
                 "it to finish, or build into another file"
             ) from e
-        log.seek(0)
-        done: Dict[int, int] = dict(build.read_progress(log.read()))
+        done: Dict[int, int] = dict(build.read_progress_file(progress_path))
         if done:
             log.write("\n")  # a line cut short by the interruption gets its end
         else:
@@ -274,10 +276,6 @@ def book(
             shape = tuple(sorted((k, str(v)) for k, v in variant.items()))
             pieces = ((depth, outcomes, shape, run, table_bits) for run in runs)
             _gather(ray, task, pieces, take)
-        data = build.book_bytes(done)
-    partial = path + ".partial"
-    with open(partial, "wb") as f:
-        f.write(data)
-    os.replace(partial, path)
+        build.write_book(done, path)
     os.remove(progress_path)
     return path

@@ -12,14 +12,15 @@ use ply_arena::{
     write_records, ArenaError, GameRecord, OutputMode, RunFolder, Tournament, TournamentConfig,
     TournamentResult,
 };
-use ply_connect4::solver::book_build::BookBuild;
+use ply_connect4::solver::book_build::{progress_path, BookBuild, BOOK_FILE, PROGRESS_FILE};
 use ply_connect4::solver::MIN_TABLE_BITS;
 use ply_connect4::{Connect4, Solver};
+use ply_core::files;
 use ply_core::{Described, Settings};
 use ply_registry::Registered;
 use ply_search::spec::Catalog;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::PyDict;
 
 use crate::arena::{config_from, output};
 use crate::args::whole;
@@ -332,23 +333,28 @@ impl NativeBookBuild {
         BookBuild::progress_line(key, score)
     }
 
-    /// The scores a progress file's text holds (see `BookBuild::read_progress`).
-    fn read_progress(&self, text: &str) -> PyResult<HashMap<u64, i32>> {
-        self.build
-            .read_progress(text)
-            .map_err(|e| value_error(format!("the progress file {e}")))
+    /// Starts a build into the book file `out`, as the command does (see `ply_core::files`):
+    /// refuses an `out` that is a device, a folder or a FIFO before any work, and opens its
+    /// progress file for appending (refused likewise; the open never waits). The progress
+    /// file's path and file descriptor, which the caller owns.
+    fn open_progress(&self, out: PathBuf) -> PyResult<(PathBuf, i32)> {
+        use std::os::fd::IntoRawFd;
+        files::check_target(&out, BOOK_FILE.what).map_err(|e| value_error(e.to_string()))?;
+        let path = progress_path(&out);
+        let file = files::open_append(&path, PROGRESS_FILE.what)
+            .map_err(|e| value_error(e.to_string()))?;
+        Ok((path, file.into_raw_fd()))
     }
 
-    /// The book file's bytes from every position's score (by key).
-    fn book_bytes<'py>(
-        &self,
-        py: Python<'py>,
-        scores: HashMap<u64, i32>,
-    ) -> PyResult<Bound<'py, PyBytes>> {
-        let book = self
-            .build
-            .book(&scores)
-            .map_err(|key| value_error(format!("position {key:x} of the book has no score")))?;
-        Ok(PyBytes::new(py, &book.to_bytes()))
+    /// The scores the progress file at `path` holds (none if there is none; see
+    /// `BookBuild::read_progress_file`).
+    fn read_progress_file(&self, path: PathBuf) -> PyResult<HashMap<u64, i32>> {
+        self.build.read_progress_file(&path).map_err(value_error)
+    }
+
+    /// Writes the book of every position's score (by key) to `path`, whole or not at all,
+    /// as the command does: its size in bytes.
+    fn write_book(&self, scores: HashMap<u64, i32>, path: PathBuf) -> PyResult<usize> {
+        self.build.write_book(&scores, &path).map_err(value_error)
     }
 }

@@ -170,8 +170,9 @@ def test_a_cluster_book_is_the_local_book_byte_for_byte(tmp_path):
     ply.cluster.book(out, depth=4, width=5, height=4, table_bits=22, progress=False)
     build = ply._ply._BookBuild(4, False, width=5, height=4)
     keys = build.keys()
-    local = build.book_bytes(dict(build.solve(0, len(keys), 22)))
-    assert out.read_bytes() == local
+    local = tmp_path / "local.book"
+    build.write_book(dict(build.solve(0, len(keys), 22)), str(local))
+    assert out.read_bytes() == local.read_bytes()
     assert not os.path.exists(str(out) + ".progress")
     if CLI:
         cli = tmp_path / "cli.book"
@@ -196,9 +197,35 @@ def test_a_stopped_book_build_resumes_from_its_progress_file(tmp_path):
     (tmp_path / "resumed.book.progress").write_text("".join(lines) + "7f")
     ply.cluster.book(out, depth=4, outcomes=True, width=5, height=4, table_bits=22,
                      progress=False)
-    whole = build.book_bytes(dict(build.solve(0, len(keys), 22)))
-    assert out.read_bytes() == whole
+    whole = tmp_path / "whole.book"
+    build.write_book(dict(build.solve(0, len(keys), 22)), str(whole))
+    assert out.read_bytes() == whole.read_bytes()
     other = tmp_path / "other.book"
     (tmp_path / "other.book.progress").write_text("depth 3\n")
     with pytest.raises(ValueError, match="another book"):
         ply.cluster.book(other, depth=4, width=5, height=4, table_bits=22, progress=False)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "folder"])
+def test_a_book_build_refuses_a_progress_file_that_is_not_a_regular_file(tmp_path, kind):
+    # The progress file goes through the same checks as the command's: no hang on a FIFO,
+    # no endless read of /dev/zero, nothing written in the way of a folder.
+    out = tmp_path / "hostile.book"
+    progress = tmp_path / "hostile.book.progress"
+    if kind == "fifo":
+        os.mkfifo(progress)
+    elif kind == "zero":
+        os.symlink("/dev/zero", progress)
+    else:
+        progress.mkdir()
+    with pytest.raises(ValueError, match="progress file"):
+        ply.cluster.book(out, depth=2, width=5, height=4, table_bits=22, progress=False)
+    assert not out.exists()
+
+
+def test_a_book_is_never_written_over_a_device(tmp_path):
+    device = tmp_path / "null"
+    os.symlink("/dev/null", device)
+    with pytest.raises(ValueError, match="Connect Four book"):
+        ply.cluster.book(device, depth=2, width=5, height=4, table_bits=22, progress=False)
+    assert os.path.islink(device) and os.path.realpath(device) == "/dev/null"

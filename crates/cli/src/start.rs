@@ -88,7 +88,11 @@ pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
 /// refused.
 pub fn save_text(path: &Path, text: &str) -> anyhow::Result<()> {
     let what = ply_core::record::RECORD_FILE.what;
-    Ok(ply_core::files::write_atomically(path, what, text.as_bytes())?)
+    Ok(ply_core::files::write_atomically(
+        path,
+        what,
+        text.as_bytes(),
+    )?)
 }
 
 /// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).

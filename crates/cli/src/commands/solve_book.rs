@@ -19,19 +19,15 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_connect4::solver::book_build::{book_key, BookBuild};
+use ply_connect4::solver::book_build::{
+    book_key, progress_path, BookBuild, BOOK_FILE, PROGRESS_FILE,
+};
 use ply_connect4::solver::Book;
 use ply_connect4::Connect4;
-use ply_core::files::{self, shown, Input};
+use ply_core::files::{self, shown};
 
 use super::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
-
-/// A book file as `--book` reads it (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
-const BOOK_FILE: Input = Input::new("Connect Four book", 256 << 20);
-/// A build's progress file: a line of some 20 bytes per position solved, so tens of
-/// millions of positions.
-const PROGRESS_FILE: Input = Input::new("book build's progress file", 1 << 30);
 
 #[derive(Args, Debug, Clone)]
 pub struct BookArgs {
@@ -99,24 +95,6 @@ pub fn book_from(paths: &[PathBuf], start: &Connect4) -> anyhow::Result<Option<A
         });
     }
     Ok(merged.map(Arc::new))
-}
-
-/// `OUT.progress` beside the book.
-fn progress_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".progress");
-    PathBuf::from(name)
-}
-
-/// The scores an earlier run proved, from its progress file (none if there is none); see
-/// [`BookBuild::read_progress`] for what a file may hold.
-fn read_progress(path: &Path, build: &BookBuild) -> anyhow::Result<HashMap<u64, i32>> {
-    let Some(text) = files::read_text_if_exists(path, PROGRESS_FILE)? else {
-        return Ok(HashMap::new());
-    };
-    build
-        .read_progress(&text)
-        .map_err(|e| anyhow!("the progress file {} {e}", shown(path)))
 }
 
 /// Consecutive positions a job takes at a time: neighbours in the build order share most of
@@ -203,7 +181,9 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             bail!("cannot lock the progress file {}: {e}", shown(&progress))
         }
     }
-    let done = read_progress(&progress, &build)?;
+    let done = build
+        .read_progress_file(&progress)
+        .map_err(|e| anyhow!(e))?;
     let resumed = done.len();
     let started = if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
@@ -252,10 +232,8 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     })?;
     let done = shared.done.into_inner().expect("no worker panicked");
     bar.finish_and_clear();
-    let book = build
-        .book(&done)
-        .map_err(|key| anyhow!("position {key:x} of the book was never solved"))?;
-    files::write_atomically(&args.out, BOOK_FILE.what, &book.to_bytes())
+    let size = build
+        .write_book(&done, &args.out)
         .map_err(|e| anyhow!("--out: {e}"))?;
     std::fs::remove_file(&progress).ok();
     if !args.quiet {
@@ -267,7 +245,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             clock.elapsed(),
             nodes,
             shown(&args.out),
-            book.to_bytes().len()
+            size
         );
     }
     Ok(())

@@ -6,7 +6,9 @@
 //! the next (solving them in this order costs a fraction of solving each alone).
 
 use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 
+use ply_core::files::{self, shown, Input};
 use ply_core::Game;
 
 use super::book::Book;
@@ -14,6 +16,19 @@ use super::sorter::center_order;
 use super::Solver;
 use crate::board::{Board, Column, Connect4};
 use crate::position::Shape;
+
+/// A book file as `--book` reads it (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
+pub const BOOK_FILE: Input = Input::new("Connect Four book", 256 << 20);
+/// A build's progress file: a line of some 20 bytes per position solved, so tens of
+/// millions of positions.
+pub const PROGRESS_FILE: Input = Input::new("book build's progress file", 1 << 30);
+
+/// `OUT.progress`, the progress file of a build into `out`.
+pub fn progress_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".progress");
+    PathBuf::from(name)
+}
 
 /// Every position reachable from `start`'s empty board with `depth` stones and no line on
 /// the board, one of each mirror pair, depth-first (centre first). The book key of each
@@ -189,6 +204,29 @@ impl BookBuild {
             }
         }
         Ok(done)
+    }
+
+    /// The scores an earlier build proved, from its progress file at `path` (none if there
+    /// is none), read as [`PROGRESS_FILE`] (see [`ply_core::files`]); the error names the file.
+    pub fn read_progress_file(&self, path: &Path) -> Result<HashMap<u64, i32>, String> {
+        match files::read_text_if_exists(path, PROGRESS_FILE) {
+            Ok(None) => Ok(HashMap::new()),
+            Ok(Some(text)) => self
+                .read_progress(&text)
+                .map_err(|e| format!("the progress file {} {e}", shown(path))),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Writes the book of `scores` to `out`, whole or not at all (see [`ply_core::files`]):
+    /// its size in bytes.
+    pub fn write_book(&self, scores: &HashMap<u64, i32>, out: &Path) -> Result<usize, String> {
+        let bytes = self
+            .book(scores)
+            .map_err(|key| format!("position {key:x} of the book was never solved"))?
+            .to_bytes();
+        files::write_atomically(out, BOOK_FILE.what, &bytes).map_err(|e| e.to_string())?;
+        Ok(bytes.len())
     }
 
     /// The book of the scores in `scores` (by key), which must hold every position's: the
