@@ -49,7 +49,7 @@ use serde_json::{json, Value};
 use crate::analysis::{run_analysis, time_per_position, DEFAULT_POSITION_TIME};
 use crate::engine::run_search;
 use crate::error::ApiError;
-use crate::extract::{GameId, JsonBody, OptionalJsonBody};
+use crate::extract::{Client, GameId, JsonBody, OptionalJsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
 use crate::record::MoveNote;
@@ -140,6 +140,7 @@ pub async fn list_games(State(app): State<AppState>) -> Json<Value> {
 
 pub async fn create_game(
     State(app): State<AppState>,
+    client: Client,
     body: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let JsonBody(request) = body.map_err(|error| create_body_error(error, &app))?;
@@ -152,7 +153,7 @@ pub async fn create_game(
         .catalogs
         .start_session(&request.game, &request.variant, start)?;
     let view = session.view();
-    let id = app.store.insert(session)?;
+    let id = app.store.insert(session, client)?;
     Ok((StatusCode::CREATED, Json(view_with_id(&id, view))))
 }
 
@@ -266,6 +267,7 @@ fn agent_spec(game: &str, request: &EngineRequest) -> Result<String, ApiError> {
 
 pub async fn engine_move(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Body<EngineRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -280,11 +282,11 @@ pub async fn engine_move(
         // `time_ms` is the budget of an agent the request names; a level keeps the time it
         // was measured with, and `time_ms` only caps it (docs/rules.md, "Time per move").
         let budget = request.agent.as_ref().and(request.time_ms).map(|_| cap);
-        let job = session.search_job(&spec, budget, rng_seed, app.config.max_search_mb)?;
+        let job = session.search_job(&spec, budget, rng_seed, &app.policy)?;
         (job, session.version())
     };
     let _claim = game.claim_engine()?;
-    let (report, timing) = run_search(job, &app.slots, arrival, cap).await?;
+    let (report, timing) = run_search(job, &app.slots, client, arrival, cap).await?;
     if !app.store.holds(&game) {
         // Deleted while the engine thought: the move has no game to go to.
         return Err(ApiError::UnknownGameId(id));
@@ -308,6 +310,7 @@ pub async fn engine_move(
 
 pub async fn analyse(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Body<AnalysisRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -330,7 +333,7 @@ pub async fn analyse(
             request.agent.as_deref(),
             time,
             request.rng_seed.unwrap_or(1),
-            app.config.max_search_mb,
+            &app.policy,
         )?
     };
     let _claim = game.claim_engine()?;
@@ -339,8 +342,7 @@ pub async fn analyse(
         .clone()
         .try_acquire_owned()
         .map_err(|_| ApiError::AnalysesBusy(app.slots.size()))?;
-    let mut answer =
-        run_analysis(job, app.slots.semaphore(), app.slots.size(), arrival, total).await?;
+    let mut answer = run_analysis(job, app.slots.clone(), client, arrival, total).await?;
     answer["id"] = Value::from(id);
     Ok(Json(answer))
 }
@@ -349,6 +351,7 @@ pub async fn analyse(
 /// position's `version`, so a client can drop an answer to a position it has left.
 pub async fn solver_view(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Result<OptionalJsonBody<SolverRequest>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
@@ -361,22 +364,10 @@ pub async fn solver_view(
     let cap = time_cap(Some(asked), app.config.max_move_time)?;
     let (job, version) = {
         let session = game.session();
-        (
-            session.solver_job(app.config.max_search_mb)?,
-            session.version(),
-        )
+        (session.solver_job(&app.policy)?, session.version())
     };
     let keep = || app.store.holds(&game);
-    let mut answer = run_solver(
-        job,
-        app.solvers.clone(),
-        &id,
-        &app.slots,
-        arrival,
-        cap,
-        keep,
-    )
-    .await?;
+    let mut answer = run_solver(job, &app, &id, client, arrival, cap, keep).await?;
     answer["id"] = Value::from(id);
     answer["version"] = Value::from(version);
     Ok(Json(answer))

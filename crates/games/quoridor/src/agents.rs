@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use ply_core::{Agent, Evaluator, Game};
 use ply_search::mcts::RolloutPolicy;
-use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 use ply_search::SearchRng;
 use rand::Rng;
 
@@ -103,12 +103,14 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
-    ),
+    )
+    .of_kind(KeyKind::Memory),
     KeyInfo::new(
         "threads",
         "1",
         "search threads sharing one table (Lazy SMP), 1 to 64; auto: one per core",
-    ),
+    )
+    .of_kind(KeyKind::Threads),
     KeyInfo::new(
         "pseudo",
         "false",
