@@ -200,6 +200,33 @@ mod tests {
         }
     }
 
+    /// A preset is judged by what it expands to: one that sets a file key, or more threads
+    /// or memory than allowed, smuggles nothing in, and a request's keys over a preset's
+    /// are judged as well.
+    #[test]
+    fn presets_are_judged_expanded() {
+        let strict = policy(64, 1);
+        let mut halma = ply_halma::catalog();
+        halma.add_preset("sneaky", "a file behind a name", "seed003-s3:table=/dev/zero");
+        halma.add_preset("sneakier", "a preset of a preset", "sneaky:depth=2");
+        halma.add_preset("harmless", "no file", "seed003-s3:depth=2");
+        for spec in ["sneaky", "sneakier", "harmless:table=/tmp/x", "SNEAKY:depth=1"] {
+            let message = strict.check(&halma, spec).unwrap_err().to_string();
+            assert!(message.contains("names a file"), "{spec}: {message}");
+        }
+        assert!(strict.check(&halma, "harmless").is_ok());
+        assert!(strict.check(&halma, "sneaky:table=none").is_ok());
+        let mut connect4 = ply_connect4::catalog();
+        connect4.add_preset("fast", "four threads", "perfect:threads=4");
+        connect4.add_preset("huge", "a 2 GiB table", "perfect:table=28");
+        for (spec, says) in [("fast", "at most 1 thread"), ("huge", "cap of 64 MiB")] {
+            let message = strict.check(&connect4, spec).unwrap_err().to_string();
+            assert!(message.contains(says), "{spec}: {message}");
+        }
+        assert!(strict.check(&connect4, "fast:threads=1").is_ok());
+        assert!(strict.check(&connect4, "strongest").is_ok());
+    }
+
     /// The catalogs declare what the server needs to judge their keys: a file key's default
     /// opens nothing, a thread key's starts one thread, and an agent with a table-size key
     /// says what its tables take (else its `tt=` would go unweighed).
