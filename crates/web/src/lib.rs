@@ -51,7 +51,7 @@ pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
 pub use games::game_names;
 pub use guard::parse_allowed_host;
 pub use levels::{default_level, levels, Level};
-pub use policy::{DEFAULT_MAX_SEARCH_MB, DEFAULT_MAX_SEARCH_THREADS};
+pub use policy::{SpecPolicy, DEFAULT_MAX_SEARCH_MB, DEFAULT_MAX_SEARCH_THREADS};
 
 /// The shortest time cap a request may ask for (`time_ms`).
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);

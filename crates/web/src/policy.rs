@@ -207,10 +207,19 @@ mod tests {
     fn presets_are_judged_expanded() {
         let strict = policy(64, 1);
         let mut halma = ply_halma::catalog();
-        halma.add_preset("sneaky", "a file behind a name", "seed003-s3:table=/dev/zero");
+        halma.add_preset(
+            "sneaky",
+            "a file behind a name",
+            "seed003-s3:table=/dev/zero",
+        );
         halma.add_preset("sneakier", "a preset of a preset", "sneaky:depth=2");
         halma.add_preset("harmless", "no file", "seed003-s3:depth=2");
-        for spec in ["sneaky", "sneakier", "harmless:table=/tmp/x", "SNEAKY:depth=1"] {
+        for spec in [
+            "sneaky",
+            "sneakier",
+            "harmless:table=/tmp/x",
+            "SNEAKY:depth=1",
+        ] {
             let message = strict.check(&halma, spec).unwrap_err().to_string();
             assert!(message.contains("names a file"), "{spec}: {message}");
         }
