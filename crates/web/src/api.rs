@@ -19,23 +19,26 @@
 //! | status | kinds |
 //! |---|---|
 //! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8), `bad_position`, `bad_record`, `bad_start` (a game's start that cannot be read or replayed; see `start`) |
+//! | 403 | `forbidden_host` (a request addressed to a name that is not the server's: DNS rebinding), `cross_site` (a change sent from another site); see `guard` |
 //! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint`, `no_solver_view` (a solver view of a game without one) |
 //! | 405 | `method_not_allowed` (with the `Allow` header) |
 //! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
 //! | 409 | `game_over` (a move, engine or solver view request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine, or an analysis, is already running on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
-//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also an agent whose tables would take more than the server's `max_search_mb`), `unknown_level`, `bad_field` |
+//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also a spec the server's allow-list refuses: a file key, threads over `max_search_threads`, tables over `max_search_mb`; see `policy`), `unknown_level`, `bad_field` |
+//! | 429 | `too_many_games` (the client holds its share of the games, `max_games_per_client`) |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
 //! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace, for a solver view within the cap; as many analyses running as there are slots), `too_many_games` |
-//! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
+//! | 504 | `engine_timeout` (the agent did not stop when told to at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
 //! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); it is
 //! the search budget of an `agent` the request names (it replaces a preset's own time; a
 //! `time=` written in `agent` wins, and the answer's `engine.note` says so), and a cap on a
-//! `level`, which keeps the time it was measured with. The engine thinks within that cap, and the answer, whatever it is, leaves within
-//! [`longest_answer`](crate::longest_answer) of it. A failed engine request leaves the game
-//! as it was.
+//! `level`, which keeps the time it was measured with. The engine thinks within that cap, and
+//! the answer leaves within [`longest_answer`](crate::longest_answer) of it, when the search
+//! is told to stop and hands back its move (on a machine too loaded to keep up it may come
+//! later: see `engine`). A failed engine request leaves the game as it was.
 
 use std::time::{Duration, Instant};
 

@@ -7,8 +7,13 @@
 //! - [`run`] does both on a fresh runtime, for the command line.
 //!
 //! Engine searches run on blocking threads, at most [`ServerConfig::max_searches`] at once,
-//! each within a time cap the server enforces (see `engine`); the async runtime only routes
-//! requests, so the server answers while engines think. Only loopback addresses are served.
+//! taken by the waiting clients in turn (see `slots`), each within a time cap (see `engine`);
+//! the async runtime only routes requests, so the server answers while engines think.
+//!
+//! The trust boundary: only loopback addresses are served, only requests addressed to a
+//! loopback name and, for changes, sent by the server's own page (see `guard`); every agent
+//! spec a request leads to passes one allow-list (see `policy`: no file, threads and tables
+//! within the server's caps); each client holds at most its share of the games (see `store`).
 //!
 //! Every error, including those of routing (unknown paths, wrong methods) and of reading the
 //! request (malformed, oversized or untyped bodies), is a JSON [`ApiError`].
@@ -60,7 +65,7 @@ pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
     /// The longest an engine move may take, waiting for a search slot included (an agent
-    /// that overruns it gets a grace before its request fails: see [`longest_answer`]).
+    /// that overruns it gets a grace, then is told to stop: see [`longest_answer`]).
     pub max_move_time: Duration,
     /// Searches running at once; further requests wait for a slot.
     pub max_searches: usize,
