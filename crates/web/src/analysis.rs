@@ -185,6 +185,7 @@ impl PositionGate {
                 agent: agent.to_string(),
                 cap_ms: self.total.as_millis(),
                 waited_ms: self.arrival.elapsed().as_millis(),
+                why: "not every position could be searched in it",
             }),
             _ => Ok(()),
         }
@@ -264,6 +265,7 @@ pub async fn run_analysis(
                 agent,
                 cap_ms: total.as_millis(),
                 waited_ms: longest_answer(total).as_millis(),
+                why: "its searches were told to stop",
             })
         }
     }

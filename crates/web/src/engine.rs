@@ -77,6 +77,17 @@ pub(crate) async fn join_or_stop<T>(
     tokio::time::timeout(STOP_WAIT, search).await.ok()
 }
 
+/// The error of a search for `agent`, under a time cap of `cap`, that [`join_or_stop`]
+/// gave up on.
+pub(crate) fn did_not_stop(agent: String, cap: Duration) -> ApiError {
+    ApiError::EngineTimeout {
+        agent,
+        cap_ms: cap.as_millis(),
+        waited_ms: longest_answer(cap).saturating_add(STOP_WAIT).as_millis(),
+        why: "it did not stop when told to at the end of the cap and its grace",
+    }
+}
+
 /// `at + after`, or the latest instant within a year after `at` when that cannot be
 /// represented: a deadline too far away to compute is as good as none.
 pub(crate) fn instant_after(at: Instant, after: Duration) -> Instant {
@@ -181,13 +192,7 @@ pub async fn run_search(
                 reason: failure_reason(join),
             })
         }
-        None => {
-            return Err(ApiError::EngineTimeout {
-                agent,
-                cap_ms: cap.as_millis(),
-                waited_ms: longest_answer(cap).saturating_add(STOP_WAIT).as_millis(),
-            })
-        }
+        None => return Err(did_not_stop(agent, cap)),
     };
     let timing = EngineTiming {
         cap_ms: duration_ms(cap),

@@ -80,17 +80,17 @@ pub enum ApiError {
          (ply serve --max-games-per-client); delete one first, or let one expire"
     )]
     ClientShareFull { client: String, share: usize },
-    /// The engine did not answer within the request's time cap and its grace, and did not
-    /// stop when told to (see `engine`).
+    /// The engine did not answer within the request's time cap and its grace: `why`.
     #[error(
-        "the engine {} did not answer within the time cap of {cap_ms} ms and its grace, and \
-         did not stop when told to (given {waited_ms} ms in all)",
+        "the engine {} did not answer within the time cap of {cap_ms} ms (given {waited_ms} \
+         ms in all): {why}",
         quote(agent)
     )]
     EngineTimeout {
         agent: String,
         cap_ms: u128,
         waited_ms: u128,
+        why: &'static str,
     },
     /// Every search slot stayed taken until too late for even the shortest search to answer
     /// within the cap and its grace.

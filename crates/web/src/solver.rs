@@ -35,7 +35,7 @@ use ply_core::{Agent, Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
-use crate::engine::{failure_reason, instant_after, join_or_stop, longest_answer, STOP_WAIT};
+use crate::engine::{did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer};
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::duration_ms;
@@ -257,13 +257,7 @@ pub async fn run_solver(
                 reason: failure_reason(join),
             })
         }
-        None => {
-            return Err(ApiError::EngineTimeout {
-                agent: spec,
-                cap_ms: cap.as_millis(),
-                waited_ms: longest_answer(cap).saturating_add(STOP_WAIT).as_millis(),
-            })
-        }
+        None => return Err(did_not_stop(spec, cap)),
     };
     if let Some(agent) = agent {
         if keep() {
