@@ -67,7 +67,8 @@ pub struct ServerConfig {
     /// The longest an engine move may take, waiting for a search slot included (an agent
     /// that overruns it gets a grace, then is told to stop: see [`longest_answer`]).
     pub max_move_time: Duration,
-    /// Searches running at once; further requests wait for a slot.
+    /// Searches running at once; further requests wait for a slot, which the waiting
+    /// clients take in turn (see `slots`).
     pub max_searches: usize,
     /// The most memory one search's tables may take, in MiB: an agent spec whose tables
     /// (`tt=` of the searches, `table=` of Connect Four's `perfect`, as the game's catalog

@@ -267,6 +267,12 @@ async fn of_fifty_engine_requests_on_one_game_the_one_that_runs_answers_a_move()
     assert_eq!(view["moves"].as_array().unwrap().len(), moved, "{view}");
 }
 
+/// Creates a tic-tac-toe game with these headers.
+async fn create_with(app: &Router, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+    let body = Some(json!({ "game": "tictactoe" }));
+    call_as(app, None, Method::POST, "/api/games", headers, body).await
+}
+
 /// Requests addressed to another name (DNS rebinding) and changes sent from another site
 /// are refused before they reach anything; the page's own requests pass.
 #[tokio::test]
@@ -275,7 +281,6 @@ async fn only_loopback_hosts_and_the_servers_own_origin_are_answered() {
         allowed_hosts: vec!["ply.local".to_string()],
         ..ServerConfig::default()
     });
-    let create = Some(json!({ "game": "tictactoe" }));
     for host in [
         "evil.example",
         "evil.example:8080",
@@ -291,15 +296,7 @@ async fn only_loopback_hosts_and_the_servers_own_origin_are_answered() {
                 &[host, "localhost", "--allow-host"],
             );
         }
-        let answer = call_as(
-            &app,
-            None,
-            Method::POST,
-            "/api/games",
-            &[("host", host)],
-            create.clone(),
-        )
-        .await;
+        let answer = create_with(&app, &[("host", host)]).await;
         assert_eq!(answer.1["error"]["kind"], "forbidden_host");
     }
     for (host, origin, site) in [
@@ -311,17 +308,8 @@ async fn only_loopback_hosts_and_the_servers_own_origin_are_answered() {
             [("host", host), ("origin", origin)],
             [("host", host), ("sec-fetch-site", site)],
         ] {
-            let answer = call_as(
-                &app,
-                None,
-                Method::POST,
-                "/api/games",
-                &headers,
-                create.clone(),
-            )
-            .await;
             assert_error(
-                &answer,
+                &create_with(&app, &headers).await,
                 StatusCode::FORBIDDEN,
                 "cross_site",
                 &["cross-site request", "own page"],
@@ -342,15 +330,7 @@ async fn only_loopback_hosts_and_the_servers_own_origin_are_answered() {
             ("origin", origin),
             ("sec-fetch-site", "same-origin"),
         ];
-        let answer = call_as(
-            &app,
-            None,
-            Method::POST,
-            "/api/games",
-            &headers,
-            create.clone(),
-        )
-        .await;
+        let answer = create_with(&app, &headers).await;
         assert_eq!(answer.0, StatusCode::CREATED, "{host}: {}", answer.1);
     }
     // A link from another site still opens the page (a navigation is a GET).
