@@ -16,8 +16,8 @@ use std::cell::Cell;
 use std::path::PathBuf;
 
 use ply_core::{Game, ZobristHash};
-use ply_search::spec::{Catalog, KeyKind};
-use ply_web::{ServerConfig, SpecPolicy};
+use ply_search::spec::{Catalog, EntryKind, KeyKind, SpecError};
+use ply_web::{ApiError, ServerConfig, SpecPolicy};
 
 use crate::checks::{check_error, text};
 use crate::runner::{seeds_of, Outcome, Target};
@@ -74,17 +74,68 @@ fn net_bytes() -> i64 {
     NET_BYTES.try_with(Cell::get).unwrap_or(0)
 }
 
+/// What the policy made of a spec, for the corpus: its outcome in a few words (the kind of
+/// refusal, the agent), and for a refusal the message, whose form the caller checks.
+struct Verdict {
+    outcome: String,
+    refusal: Option<String>,
+}
+
+impl Verdict {
+    fn accepted(outcome: String) -> Self {
+        Verdict {
+            outcome,
+            refusal: None,
+        }
+    }
+}
+
+/// A refusal in a few words: which rule, for which agent and key. (Not its message: that
+/// quotes the input, so every input would count as a new outcome.)
+fn refusal_kind(error: &ApiError) -> String {
+    let ApiError::Spec(error) = error else {
+        return error.kind().to_string();
+    };
+    match error {
+        SpecError::Empty { .. } => "empty".to_string(),
+        SpecError::UnknownAgent { .. } => "unknown agent".to_string(),
+        SpecError::Malformed { .. } => "malformed".to_string(),
+        SpecError::UnknownKey { agent, .. } => format!("unknown key of {agent}"),
+        SpecError::DuplicateKey { agent, key } => format!("{agent} {key} twice"),
+        SpecError::BadValue { agent, key, .. } => format!("{agent} {key} bad value"),
+        SpecError::UnknownName { agent, key, .. } => format!("{agent} {key} unknown name"),
+        SpecError::Agent { agent, message } => {
+            let rules = ["names a file", "thread(s)", "for its tables", "loop"];
+            let rule = rules.iter().find(|rule| message.contains(*rule));
+            format!("{agent} {}", rule.unwrap_or(&"other"))
+        }
+    }
+}
+
 /// The games' catalogs, each behind the same checks.
 trait Judged {
-    fn judge(&self, spec: &str, policy: &SpecPolicy, build: bool) -> Result<String, String>;
+    fn judge(&self, spec: &str, policy: &SpecPolicy, build: bool) -> Result<Verdict, String>;
+    /// Every agent and preset name, to start from.
+    fn names(&self) -> Vec<String>;
 }
 
 impl<G: Game + ZobristHash> Judged for Catalog<G> {
-    /// Refused: the refusal's message (checked by the caller). Accepted: the invariant,
+    fn names(&self) -> Vec<String> {
+        let entries = self.entries().into_iter();
+        entries
+            .filter(|e| matches!(e.kind, EntryKind::Agent | EntryKind::Preset))
+            .map(|e| e.name)
+            .collect()
+    }
+
+    /// Refused: the refusal (its message checked by the caller). Accepted: the invariant,
     /// then, when `build` asks, the agent.
-    fn judge(&self, spec: &str, policy: &SpecPolicy, build: bool) -> Result<String, String> {
+    fn judge(&self, spec: &str, policy: &SpecPolicy, build: bool) -> Result<Verdict, String> {
         if let Err(refusal) = policy.check(self, spec) {
-            return Ok(format!("refused: {refusal}"));
+            return Ok(Verdict {
+                outcome: refusal_kind(&refusal),
+                refusal: Some(refusal.to_string()),
+            });
         }
         let broken = |what: String| Err(format!("accepted {spec:?}, but {what}"));
         let params = match self.params(spec) {
@@ -110,13 +161,16 @@ impl<G: Game + ZobristHash> Judged for Catalog<G> {
             return broken(format!("its tables take {bytes} bytes"));
         }
         if !build && bytes > BUILD_BYTES {
-            return Ok("accepted, large".to_string());
+            return Ok(Verdict::accepted(format!("{} large", params.agent())));
         }
         let before = net_bytes();
         let agent = match self.build(spec, 1) {
             Ok(agent) => agent,
             // A value the policy does not judge (a depth out of range) fails the build.
-            Err(e) => return Ok(format!("accepted, then refused by the build: {e}")),
+            Err(e) => {
+                let kind = refusal_kind(&ApiError::Spec(e));
+                return Ok(Verdict::accepted(format!("build refused: {kind}")));
+            }
         };
         let held = net_bytes() - before;
         let name = agent.name();
@@ -135,7 +189,7 @@ impl<G: Game + ZobristHash> Judged for Catalog<G> {
                 return broken(format!("its agent starts more threads: {name}"));
             }
         }
-        Ok(format!("built {name}"))
+        Ok(Verdict::accepted(format!("built {}", params.agent())))
     }
 }
 
@@ -288,6 +342,9 @@ impl Target for SpecPolicies {
                 .iter()
                 .map(|path| format!("seed003-s3:table={path}").into_bytes()),
         );
+        for catalog in &self.catalogs {
+            seeds.extend(catalog.names().into_iter().map(String::into_bytes));
+        }
         seeds
     }
 
@@ -340,11 +397,11 @@ impl Target for SpecPolicies {
             // and memory are checked as well.
             self.judged += 1;
             let build_large = self.judged.is_multiple_of(LARGE_BUILD_EVERY);
-            let judged = catalog.judge(&spec, &self.policy, build_large)?;
-            if let Some(refusal) = judged.strip_prefix("refused: ") {
+            let verdict = catalog.judge(&spec, &self.policy, build_large)?;
+            if let Some(refusal) = &verdict.refusal {
                 check_error(refusal, &spec)?;
             }
-            outcome = outcome.rotate_left(17) ^ Outcome::of(&judged).0;
+            outcome = outcome.rotate_left(17) ^ Outcome::of(&verdict.outcome).0;
         }
         let changes = self.sandbox_changes();
         if !changes.is_empty() {

@@ -381,10 +381,14 @@ pub fn catalog() -> Catalog<Quoridor> {
         "UCT with playouts that mostly step along a shortest path",
         "mcts:c=0.5,rollout=paths,time=2s",
     );
-    // What `strongest`'s table and evaluation cache take, so a server can cap it.
+    // What `strongest`'s table and evaluation cache take, so a server can cap it; `seed002`
+    // has no table, but its move lists take a megabyte or so.
     catalog.set_table_memory("strongest", |p| {
         Ok(table_bytes(table_bits(p)?, threads(p)?))
     });
+    let seed002 = SearchOptions::seed002();
+    let seed002_bytes = table_bytes(seed002.table_bits, seed002.threads);
+    catalog.set_table_memory("seed002", move |_| Ok(seed002_bytes));
     catalog
 }
 
