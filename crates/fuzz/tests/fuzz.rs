@@ -47,6 +47,7 @@ targets! {
     spec_connect4 => "spec-connect4",
     spec_quoridor => "spec-quoridor",
     spec_halma => "spec-halma",
+    spec_policy => "spec-policy",
     moves_tictactoe => "moves-tictactoe",
     moves_gomoku => "moves-gomoku",
     moves_mnk_7x4 => "moves-mnk-7x4",

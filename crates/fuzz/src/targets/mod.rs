@@ -10,6 +10,7 @@ pub mod moves;
 pub mod protocols;
 pub mod records;
 pub mod spec;
+pub mod spec_policy;
 
 use ply_connect4::Connect4;
 use ply_halma::{BoardKind, Halma};
@@ -26,6 +27,7 @@ pub const NAMES: &[&str] = &[
     "spec-connect4",
     "spec-quoridor",
     "spec-halma",
+    "spec-policy",
     "moves-tictactoe",
     "moves-gomoku",
     "moves-mnk-7x4",
@@ -97,6 +99,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             ply_quoridor::agents::catalog(),
         )),
         "spec-halma" => Box::new(spec::AgentSpecs::new(name_of(name), ply_halma::catalog())),
+        "spec-policy" => Box::new(spec_policy::SpecPolicies::new()),
         "moves-tictactoe" => Box::new(MoveNotation::new(
             name_of(name),
             TicTacToe::new(),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::multiplayer::{BestReply, SearchOptions};
-use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 use ply_search::{AlphaBeta, TranspositionTable};
 
 use crate::board::Halma;
@@ -49,7 +49,8 @@ pub fn catalog() -> Catalog<Halma> {
                 "table",
                 "none",
                 "file of saved best moves, read at start and appended to (none: in memory)",
-            ),
+            )
+            .of_kind(KeyKind::File),
         ],
         |params, rng_seed| {
             let depth = depth_param(params)?;

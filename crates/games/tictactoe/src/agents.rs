@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ply_core::{Agent, Decision, SearchLimits};
-use ply_search::spec::{tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
+use ply_search::spec::{tt_bytes, tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
 use ply_search::AlphaBeta;
 
 use crate::{CenterCornerOrdering, LineCount, NearMarks, TicTacToe};
@@ -120,6 +120,7 @@ pub fn catalog() -> Catalog<TicTacToe> {
         NEAR_KEYS,
         |_catalog, params, _rng_seed| build_near(params),
     );
+    catalog.set_table_memory("near", tt_bytes);
     const KEYS: &[KeyInfo] = &[];
     catalog.add_catalog_agent(
         "strongest",
@@ -133,5 +134,15 @@ pub fn catalog() -> Catalog<TicTacToe> {
             }) as Box<dyn Agent<TicTacToe>>)
         },
     );
+    // Both of its agents are built, so both tables are taken.
+    let strongest_bytes = [SMALL, LARGE]
+        .iter()
+        .map(|spec| {
+            catalog
+                .table_bytes(spec)
+                .expect("strongest's specs are valid")
+        })
+        .sum::<u64>();
+    catalog.set_table_memory("strongest", move |_| Ok(strongest_bytes));
     catalog
 }

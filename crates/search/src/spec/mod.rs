@@ -28,7 +28,7 @@ use ply_core::eval::{HashNoise, Zero};
 use ply_core::{Agent, Evaluator, Game, MoveOrdering, ZobristHash};
 
 pub use error::SpecError;
-pub use params::{parse_duration, KeyInfo, Params};
+pub use params::{parse_duration, KeyInfo, KeyKind, Params};
 pub use parse::{parse_spec, ParsedSpec};
 pub use timed::{format_duration, TimedSpec};
 
@@ -178,7 +178,8 @@ pub const TT_KEY: KeyInfo = KeyInfo::new(
     "tt",
     "16",
     "transposition table size in MB, 0 to 1024; 0 for none",
-);
+)
+.of_kind(KeyKind::Memory);
 
 /// What `tt` expects, for the error that refuses a value outside it.
 const TT_RULE: &str = "a whole number of MB from 0 to 1024 (the table size)";
@@ -486,6 +487,15 @@ impl<G: Game> Catalog<G> {
             .memory
             .as_ref()
             .map_or(Ok(0), |memory| memory(&params))
+    }
+
+    /// The settings the agent `spec` names would be built with (through presets, the
+    /// outer spec's keys winning), checked against its keys as [`Catalog::build`] checks
+    /// them: [`Params::keys`] with [`Params::str`] give every key's value, given or default,
+    /// so a front end can judge the keys that open files or start threads
+    /// ([`KeyKind`]) before anything is built.
+    pub fn params(&self, spec: &str) -> Result<Params, SpecError> {
+        self.checked(spec).map(|(_, params)| params)
     }
 
     /// The agent `spec` names (through presets) and its settings, checked against its keys.
