@@ -185,3 +185,47 @@ fn two_player_searches_do_not_fail_on_more_players() {
         }
     }
 }
+
+/// The arena and the server pass a stop flag with every search. The flag interrupts a
+/// search; it is not a budget: an agent whose spec sets no limit still searches its default
+/// budget (`ply arena connect4 --agents 'alphabeta;mcts'` used to search without end under
+/// the flag and forfeit every game on the arena's safety limit).
+#[test]
+fn a_stop_flag_alone_leaves_the_default_budget() {
+    let two = deep_game();
+    let three = SyntheticGame::new(7, 6, 400)
+        .unwrap()
+        .with_players(3)
+        .unwrap();
+    let catalog = ply_search::spec::Catalog::generic(noise());
+    let limits = SearchLimits {
+        stop: Some(Arc::new(AtomicBool::new(false))),
+        ..SearchLimits::none()
+    };
+    let budget = |name: &str| {
+        let entry = catalog.entries().into_iter().find(|e| e.name == name);
+        entry.and_then(|e| e.budget).unwrap()
+    };
+    for (name, state) in [("alphabeta", &two), ("paranoid", &three), ("maxn", &three)] {
+        let d = catalog
+            .build(name, 1)
+            .unwrap()
+            .select(state, &limits)
+            .unwrap();
+        let expected = format!("depth={}", d.depth);
+        assert_eq!(budget(name), expected, "{name} searched {} plies", d.depth);
+    }
+    let d = catalog
+        .build("mcts", 1)
+        .unwrap()
+        .select(&two, &limits)
+        .unwrap();
+    assert_eq!(budget("mcts"), format!("iterations={}", d.iterations));
+    // A limit from the caller replaces the default budget, as before.
+    let d = catalog
+        .build("alphabeta", 1)
+        .unwrap()
+        .select(&two, &SearchLimits::depth(2))
+        .unwrap();
+    assert_eq!(d.depth, 2);
+}
