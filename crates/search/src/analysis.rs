@@ -375,6 +375,19 @@ mod tests {
         (start, moves)
     }
 
+    /// The analysis of `moves` from `start` by `agent`, with no limits and a unit of 10.
+    fn judge(start: &SyntheticGame, moves: &[u8], agent: &mut Drifting) -> GameAnalysis<u8> {
+        analyze_game(
+            start,
+            moves,
+            agent,
+            &SearchLimits::none(),
+            None,
+            10.0,
+            |_, _| {},
+        )
+    }
+
     /// A Quoridor 25x25 analysis showed the engine's own move with a loss of 40 and the
     /// verdict "best": the next position's search valued it lower. The engine's own move is
     /// worth what its search said; only the other moves are judged by the next search.
@@ -383,15 +396,7 @@ mod tests {
         let (start, moves) = first_moves_but(2);
         // Each position is valued 40 below the one before, for whoever moves.
         let mut agent = Drifting(|ply| 1000.0 - 40.0 * f64::from(ply));
-        let analysis = analyze_game(
-            &start,
-            &moves,
-            &mut agent,
-            &SearchLimits::none(),
-            None,
-            10.0,
-            |_, _| {},
-        );
+        let analysis = judge(&start, &moves, &mut agent);
         for (i, m) in analysis.moves.iter().enumerate() {
             if i == 2 {
                 assert_ne!(m.best, Some(m.played));
@@ -413,15 +418,7 @@ mod tests {
     fn a_position_without_a_value_has_no_best_move_and_no_verdict() {
         let (start, moves) = first_moves_but(usize::MAX);
         let mut agent = Drifting(|ply| if ply < 2 { f64::NAN } else { 5.0 });
-        let analysis = analyze_game(
-            &start,
-            &moves,
-            &mut agent,
-            &SearchLimits::none(),
-            None,
-            10.0,
-            |_, _| {},
-        );
+        let analysis = judge(&start, &moves, &mut agent);
         for m in &analysis.moves[..2] {
             assert_eq!(
                 (m.best, m.before, m.after, m.loss),

@@ -482,17 +482,9 @@ impl<G: Game> Catalog<G> {
         name: &str,
         memory: impl Fn(&Params) -> Result<u64, SpecError> + Send + Sync + 'static,
     ) -> bool {
-        match self
-            .agents
-            .iter_mut()
-            .find(|a| a.name.eq_ignore_ascii_case(name))
-        {
-            Some(entry) => {
-                entry.memory = Some(Arc::new(memory));
-                true
-            }
-            None => false,
-        }
+        self.agent_mut(name)
+            .map(|entry| entry.memory = Some(Arc::new(memory)))
+            .is_some()
     }
 
     /// Declares the default budget of agent `name`, as the settings it amounts to
@@ -501,17 +493,16 @@ impl<G: Game> Catalog<G> {
     /// itself (a stop flag alone does not lift it). An agent added or replaced later starts
     /// with none declared. Returns whether `name` is an agent of the catalog.
     pub fn set_default_budget(&mut self, name: &str, budget: &str) -> bool {
-        match self
-            .agents
+        self.agent_mut(name)
+            .map(|entry| entry.budget = Some(budget.to_string()))
+            .is_some()
+    }
+
+    /// The agent called `name`, to declare more about it.
+    fn agent_mut(&mut self, name: &str) -> Option<&mut AgentEntry<G>> {
+        self.agents
             .iter_mut()
             .find(|a| a.name.eq_ignore_ascii_case(name))
-        {
-            Some(entry) => {
-                entry.budget = Some(budget.to_string());
-                true
-            }
-            None => false,
-        }
     }
 
     /// The bytes the tables of the agent `spec` names (an agent or a preset, with its

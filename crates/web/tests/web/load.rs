@@ -1,8 +1,10 @@
-//! Load: 50 games at once on a real socket, each asking the engine for moves. No request may
-//! fail (a move later than the cap and its grace would be a 504), and games must stay
-//! isolated. The latencies are printed, not asserted: on a machine kept busy by other work
-//! (`cargo test` at load 8 and more) they measure the machine, and a percentile within the
-//! cap is a benchmark's claim, not a test's.
+//! Load: 50 games at once on a real socket, each asking the engine for moves. Every request
+//! is answered with a move or, when the search slots stay taken too long for its cap, with
+//! the documented `503 busy` (a request that failed otherwise, or came back late, would be a
+//! 5xx); games stay isolated: each holds exactly the moves of its own answered requests. The
+//! latencies and the busy answers are printed, not asserted: on a machine kept busy by other
+//! work (`cargo test` at load 8 and more) they measure the machine, and a percentile within
+//! the cap is a benchmark's claim, not a test's.
 //!
 //! The engine thinks for whatever the cap leaves after waiting for a search slot, so under
 //! load moves get shallower, not later. Set `PLY_LOAD_MOVES` for a longer run.
@@ -19,7 +21,7 @@ const GAMES: usize = 50;
 const CAP: Duration = Duration::from_millis(1000);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fifty_concurrent_games_each_get_every_move_they_ask_for() {
+async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
     let moves_per_game: usize = std::env::var("PLY_LOAD_MOVES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -56,6 +58,7 @@ async fn fifty_concurrent_games_each_get_every_move_they_ask_for() {
             let id = view["id"].as_str().unwrap().to_string();
             let mut latencies = Vec::new();
             let mut played = Vec::new();
+            let mut busy = 0;
             for _ in 0..moves_per_game {
                 let t = Instant::now();
                 let body = json!({ "level": level, "time_ms": CAP.as_millis() as u64 });
@@ -66,11 +69,16 @@ async fn fifty_concurrent_games_each_get_every_move_they_ask_for() {
                     Some(&body),
                 )
                 .await;
+                if status == 503 {
+                    assert_eq!(answer["error"]["kind"], "busy", "game {g}: {answer}");
+                    busy += 1;
+                    continue;
+                }
+                assert_eq!(status, 200, "game {g}: {answer}");
                 latencies.push((
                     t.elapsed(),
                     answer["timing"]["total_ms"].as_f64().unwrap_or(0.0),
                 ));
-                assert_eq!(status, 200, "game {g}: {answer}");
                 played.push(answer["engine"]["move"].clone());
                 if answer["state"]["over"] == true {
                     break;
@@ -79,13 +87,16 @@ async fn fifty_concurrent_games_each_get_every_move_they_ask_for() {
             let (_, view) = request(addr, "GET", &format!("/api/games/{id}"), None).await;
             // Isolation: the game holds exactly the moves its own engine made.
             assert_eq!(view["moves"].as_array().unwrap(), &played);
-            latencies
+            (latencies, busy)
         }));
     }
-    let mut samples = Vec::new();
+    let (mut samples, mut busy) = (Vec::new(), 0);
     for task in tasks {
-        samples.extend(task.await.unwrap());
+        let (latencies, refused) = task.await.unwrap();
+        samples.extend(latencies);
+        busy += refused;
     }
+    assert!(!samples.is_empty(), "every request was refused as busy");
     let mut server_ms: Vec<f64> = samples.iter().map(|&(_, ms)| ms).collect();
     server_ms.sort_by(f64::total_cmp);
     let mut latencies: Vec<Duration> = samples.into_iter().map(|(d, _)| d).collect();
@@ -98,8 +109,9 @@ async fn fifty_concurrent_games_each_get_every_move_they_ask_for() {
         latencies[latencies.len() - 1],
     );
     eprintln!(
-        "load: {GAMES} games, {} engine moves in {:.1} s; client latency p50 {} ms, p95 {} ms, \
-         max {} ms; server time p50 {:.0} ms, p95 {:.0} ms (cap {} ms)",
+        "load: {GAMES} games, {} engine moves ({busy} requests refused as busy) in {:.1} s; \
+         client latency p50 {} ms, p95 {} ms, max {} ms; server time p50 {:.0} ms, p95 {:.0} \
+         ms (cap {} ms)",
         latencies.len(),
         started.elapsed().as_secs_f64(),
         p50.as_millis(),
