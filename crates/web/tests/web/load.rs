@@ -1,10 +1,12 @@
 //! Load: 50 games at once on a real socket, each asking the engine for moves. Every request
-//! is answered with a move or, when the search slots stay taken too long for its cap, with
-//! the documented `503 busy` (a request that failed otherwise, or came back late, would be a
-//! 5xx); games stay isolated: each holds exactly the moves of its own answered requests. The
-//! latencies and the busy answers are printed, not asserted: on a machine kept busy by other
-//! work (`cargo test` at load 8 and more) they measure the machine, and a percentile within
-//! the cap is a benchmark's claim, not a test's.
+//! is answered with a move, or refused as the API documents for a server short of time: `503
+//! busy` (the search slots stayed taken too long for the cap) or `504 engine_timeout` (the
+//! search was still running at the cap and its grace); anything else (a 500, a request that
+//! never comes back) fails. Games stay isolated: each holds exactly the moves of its own
+//! answered requests, a refused one changing nothing. The latencies and the refusals are
+//! printed, not asserted: on a machine kept busy by other work (`cargo test` at load 8 and
+//! more) they measure the machine, and a percentile within the cap is a benchmark's claim,
+//! not a test's.
 //!
 //! The engine thinks for whatever the cap leaves after waiting for a search slot, so under
 //! load moves get shallower, not later. Set `PLY_LOAD_MOVES` for a longer run.
@@ -21,7 +23,7 @@ const GAMES: usize = 50;
 const CAP: Duration = Duration::from_millis(1000);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
+async fn fifty_concurrent_games_are_answered_or_refused_and_stay_apart() {
     let moves_per_game: usize = std::env::var("PLY_LOAD_MOVES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -58,7 +60,7 @@ async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
             let id = view["id"].as_str().unwrap().to_string();
             let mut latencies = Vec::new();
             let mut played = Vec::new();
-            let mut busy = 0;
+            let mut refused = 0;
             for _ in 0..moves_per_game {
                 let t = Instant::now();
                 let body = json!({ "level": level, "time_ms": CAP.as_millis() as u64 });
@@ -69,9 +71,14 @@ async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
                     Some(&body),
                 )
                 .await;
-                if status == 503 {
-                    assert_eq!(answer["error"]["kind"], "busy", "game {g}: {answer}");
-                    busy += 1;
+                let refusal = match status {
+                    503 => Some("busy"),
+                    504 => Some("engine_timeout"),
+                    _ => None,
+                };
+                if let Some(kind) = refusal {
+                    assert_eq!(answer["error"]["kind"], kind, "game {g}: {answer}");
+                    refused += 1;
                     continue;
                 }
                 assert_eq!(status, 200, "game {g}: {answer}");
@@ -87,16 +94,16 @@ async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
             let (_, view) = request(addr, "GET", &format!("/api/games/{id}"), None).await;
             // Isolation: the game holds exactly the moves its own engine made.
             assert_eq!(view["moves"].as_array().unwrap(), &played);
-            (latencies, busy)
+            (latencies, refused)
         }));
     }
-    let (mut samples, mut busy) = (Vec::new(), 0);
+    let (mut samples, mut refused) = (Vec::new(), 0);
     for task in tasks {
-        let (latencies, refused) = task.await.unwrap();
+        let (latencies, refusals) = task.await.unwrap();
         samples.extend(latencies);
-        busy += refused;
+        refused += refusals;
     }
-    assert!(!samples.is_empty(), "every request was refused as busy");
+    assert!(!samples.is_empty(), "every request was refused");
     let mut server_ms: Vec<f64> = samples.iter().map(|&(_, ms)| ms).collect();
     server_ms.sort_by(f64::total_cmp);
     let mut latencies: Vec<Duration> = samples.into_iter().map(|(d, _)| d).collect();
@@ -109,7 +116,7 @@ async fn fifty_concurrent_games_are_answered_or_told_busy_and_stay_apart() {
         latencies[latencies.len() - 1],
     );
     eprintln!(
-        "load: {GAMES} games, {} engine moves ({busy} requests refused as busy) in {:.1} s; \
+        "load: {GAMES} games, {} engine moves ({refused} requests refused, busy or out of time) in {:.1} s; \
          client latency p50 {} ms, p95 {} ms, max {} ms; server time p50 {:.0} ms, p95 {:.0} \
          ms (cap {} ms)",
         latencies.len(),
