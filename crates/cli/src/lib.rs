@@ -96,7 +96,8 @@ pub enum SolveCommand {
 
 #[derive(Args, Debug)]
 pub struct TextEngineArgs {
-    /// The engine's agent spec (see `ply list`).
+    /// The engine's agent spec (see `ply list`). A spec that sets no limit plays its agent's
+    /// default budget (`ply list GAME` shows it).
     #[arg(long)]
     pub agent: Option<String>,
     /// Time per generated move, e.g. 1s: the agent's search budget per move (it replaces a

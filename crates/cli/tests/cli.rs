@@ -1,14 +1,20 @@
 //! The `ply` binary driven the way a person or a program uses it.
 
 // A test binary per crate: the referee test is a module, not a target of its own.
+#[path = "cli/analyze.rs"]
+mod analyze;
 #[path = "cli/book.rs"]
 mod book;
+#[path = "cli/budget.rs"]
+mod budget;
 #[path = "cli/hostile.rs"]
 mod hostile;
 #[path = "cli/records.rs"]
 mod records;
 #[path = "cli/referee.rs"]
 mod referee;
+#[path = "cli/refusals.rs"]
+mod refusals;
 #[path = "cli/terminal.rs"]
 mod terminal;
 #[path = "cli/tune.rs"]

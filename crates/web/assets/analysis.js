@@ -44,7 +44,7 @@ function showAnalysis(a) {
   };
   table.append(row(['ply', 'seat', 'move', 'best', 'verdict'], 'th'));
   for (const m of a.moves) {
-    const tr = row([String(m.ply), m.seat_name, m.move, m.best, verdictText(m)], 'td');
+    const tr = row([String(m.ply), m.seat_name, m.move, m.best ?? '-', verdictText(m)], 'td');
     tr.className = 'verdict-' + m.verdict;
     table.append(tr);
   }

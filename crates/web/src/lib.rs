@@ -149,18 +149,26 @@ pub(crate) struct AppState {
     solvers: Arc<solver::SolverCache>,
 }
 
-/// Errors of starting the server.
+/// Errors of starting the server. Each message holds the I/O error it comes from rather
+/// than naming it as a `source`, so that a caller printing the chain of causes prints it
+/// once (`ply serve` on a busy port said "Address already in use" twice).
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error("refusing to serve on {0}: only loopback addresses (127.0.0.1, ::1) are allowed")]
     NotLoopback(SocketAddr),
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}: {cause}")]
     Bind {
         addr: SocketAddr,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("server error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for ServeError {
+    fn from(cause: std::io::Error) -> Self {
+        ServeError::Io(cause)
+    }
 }
 
 /// The whole application: the page at `/`, its assets, and the API under `/api`.
@@ -308,7 +316,7 @@ pub fn run(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|source| ServeError::Bind { addr, source })?;
+            .map_err(|cause| ServeError::Bind { addr, cause })?;
         on_ready(listener.local_addr()?);
         let shutdown = async {
             // If the signal cannot be installed, serve until the process is killed.

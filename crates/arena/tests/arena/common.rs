@@ -160,6 +160,10 @@ impl<G: Game> Agent<G> for Waiter {
     }
 }
 
+/// How late `slow` answers: past the tests' time limits by more than a loaded machine delays
+/// an honest answer, and within the grace that tells an overrun from a hang.
+pub const SLOW: Duration = Duration::from_millis(1500);
+
 /// Answers, but far too late.
 pub struct Sleeper {
     pub delay: Duration,
@@ -211,9 +215,7 @@ pub fn build<G: Game>(start: &G, spec: &str, rng_seed: u64) -> Result<Box<dyn Ag
         "solver" => Box::new(Solver { rng }),
         "panic" => Box::new(Panicker { moves: 0 }),
         "hang" => Box::new(Hanger),
-        "slow" => Box::new(Sleeper {
-            delay: Duration::from_millis(400),
-        }),
+        "slow" => Box::new(Sleeper { delay: SLOW }),
         "illegal" => Box::new(Repeater {
             start: start.clone(),
         }),

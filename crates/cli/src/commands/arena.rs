@@ -48,7 +48,8 @@ pub struct ArenaArgs {
     pub variant: VariantArgs,
     /// Agent specs (see `ply list`), separated by commas or `;`. A piece `key=value` continues
     /// the spec before it, so `alphabeta:depth=9,order=center,random` is two agents. May be
-    /// repeated.
+    /// repeated. A spec that sets no limit (and no --time-per-move) plays its agent's default
+    /// budget (`ply list GAME` shows it).
     #[arg(long, required = true)]
     pub agents: Vec<String>,
     /// Round robin, or a gauntlet of the first agent against the others.

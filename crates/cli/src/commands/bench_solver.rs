@@ -22,8 +22,8 @@ pub struct SolverBenchArgs {
     /// `moves score` lines.
     #[arg(long, value_name = "NAME|FILE")]
     pub set: String,
-    /// Run only the first N positions.
-    #[arg(long)]
+    /// Run only the first N positions (at least 1).
+    #[arg(long, value_parser = parse_limit)]
     pub limit: Option<usize>,
     /// Solve for the sign only (win / draw / loss) and compare signs.
     #[arg(long)]
@@ -41,6 +41,17 @@ pub struct SolverBenchArgs {
     pub threads: usize,
     #[command(flatten)]
     pub variant: VariantArgs,
+}
+
+/// `--limit`: a number of positions, at least one (a mean over none measures nothing).
+fn parse_limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "{}: the positions to run, a whole number of at least 1",
+            ply_core::quote(text)
+        )),
+    }
 }
 
 /// A test set to run: its lines, the board they are for and how they number columns.
@@ -118,6 +129,12 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     if let Some(limit) = args.limit {
         cases.truncate(limit);
     }
+    if cases.is_empty() {
+        bail!(
+            "--set {}: the set holds no position (a line is `moves score`): nothing to measure",
+            ply_core::quote(&args.set)
+        );
+    }
     let mut solver = solver_from(args.table_bits, args.threads)?;
     // Fault the table's pages in now, not during the first positions.
     solver.clear();
@@ -162,6 +179,17 @@ mod tests {
             threads: 1,
             variant: VariantArgs::default(),
         }
+    }
+
+    /// `bench connect4-solver --limit 0` printed a mean time over 0 positions.
+    #[test]
+    fn a_limit_of_no_positions_is_refused_by_name() {
+        for bad in ["0", "-1", "x", ""] {
+            let err = parse_limit(bad).unwrap_err();
+            assert!(err.contains(&ply_core::quote(bad)), "{err}");
+            assert!(err.contains("at least 1"), "{err}");
+        }
+        assert_eq!(parse_limit("3"), Ok(3));
     }
 
     #[test]

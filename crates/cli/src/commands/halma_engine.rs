@@ -21,7 +21,8 @@ use crate::variant::VariantArgs;
 pub struct HalmaEngineArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// The agent that answers (see `ply list halma`).
+    /// The agent that answers (see `ply list halma`). A spec that sets no limit plays its
+    /// agent's default budget (shown there).
     #[arg(long, default_value = "champion")]
     pub agent: String,
     /// Seed for the agent's randomness.

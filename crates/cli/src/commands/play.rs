@@ -28,12 +28,14 @@ pub struct PlayArgs {
     #[arg(value_enum)]
     pub game: GameName,
     /// The engine: an agent spec such as `alphabeta:depth=9` (see `ply list`); each game has a
-    /// strong default.
+    /// strong default. A spec that sets no limit (and no --time) plays its agent's default
+    /// budget (`ply list GAME` shows it).
     #[arg(long, conflicts_with = "level")]
     pub agent: Option<String>,
-    /// The engine by difficulty level, 1 (weakest) upwards: see `ply levels GAME`.
+    /// The engine by difficulty level: its number, 1 (weakest) upwards, or its id
+    /// (`perfect-100ms`), as `ply levels GAME` lists them.
     #[arg(long)]
-    pub level: Option<usize>,
+    pub level: Option<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
     pub first: First,
@@ -124,7 +126,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         history,
         record,
     } = start;
-    let spec = match (&args.agent, args.level) {
+    let spec = match (&args.agent, &args.level) {
         (Some(spec), _) => spec.clone(),
         (None, Some(level)) => {
             crate::levels::level_spec(args.game, &args.variant, level)?.to_string()

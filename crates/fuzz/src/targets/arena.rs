@@ -74,7 +74,7 @@ impl Drop for ArenaResume {
 }
 
 impl Target for ArenaResume {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "arena-resume"
     }
 
@@ -89,7 +89,7 @@ impl Target for ArenaResume {
         vec![whole, cut, twice, quoted, b"\n\n".to_vec(), Vec::new()]
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "\n",
             "{",

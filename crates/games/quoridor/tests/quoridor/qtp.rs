@@ -298,7 +298,7 @@ fn error_answers_are_short_and_free_of_control_characters() {
 #[test]
 fn the_real_engine_answers_within_its_budget() {
     let budget = TimeBudget {
-        per_move: Duration::from_millis(300),
+        per_move: Duration::from_millis(100),
         per_game_per_size: Duration::from_secs(20),
         safety: 0.8,
     };
@@ -306,8 +306,10 @@ fn the_real_engine_answers_within_its_budget() {
     check(&mut e, &[("boardsize 7", "= "), ("walls 6", "= ")]);
     let start = std::time::Instant::now();
     let reply = e.handle_line("genmove white").unwrap();
+    // 80 ms of thought asked; without the budget the agent would take its own 2 s. The
+    // bound leaves a machine kept busy by other work room to answer late.
     assert!(
-        start.elapsed() < Duration::from_millis(600),
+        start.elapsed() < Duration::from_millis(1500),
         "{:?}",
         start.elapsed()
     );
