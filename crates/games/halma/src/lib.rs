@@ -1,5 +1,5 @@
 //! Halma / Chinese Checkers: FAUhalma's 73-hole star and 49-cell rhombus (seed 003) and the
-//! classic 121-hole star.
+//! classic 121-hole star, with FAUhalma's, the classic and the CCERL rating list's rules.
 //!
 //! Rules (docs/rules.md, "Halma"): a move is a step to an empty neighbour or a chain of hops over pegs;
 //! a player's home cells holding an opponent's peg may be moved into, swapping the pegs; a
@@ -9,6 +9,7 @@
 pub mod agents;
 mod bench;
 mod board;
+pub mod ccerl;
 pub mod descriptor;
 mod display;
 mod encode;

@@ -2,6 +2,7 @@
 //! test binary (one link instead of one per file keeps the test build short).
 
 mod agents;
+mod ccerl;
 mod classic;
 mod engine;
 mod perft;
