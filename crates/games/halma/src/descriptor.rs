@@ -105,7 +105,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
              mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[("players", "3")],
-    protocol: Protocol::JsonLines,
+    protocols: &[Protocol::JsonLines, Protocol::Ccp],
 };
 
 impl Described for Halma {
