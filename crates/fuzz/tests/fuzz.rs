@@ -71,6 +71,7 @@ targets! {
     engine_gomoku => "engine-gomoku",
     engine_connect4 => "engine-connect4",
     halma_json => "halma-json",
+    ccp => "ccp",
     http => "http",
     arena_resume => "arena-resume",
     records_connect4 => "records-connect4",

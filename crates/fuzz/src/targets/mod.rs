@@ -49,6 +49,7 @@ pub const NAMES: &[&str] = &[
     "engine-gomoku",
     "engine-connect4",
     "halma-json",
+    "ccp",
     "http",
     "arena-resume",
     "records-connect4",
@@ -206,6 +207,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
             ],
         )),
         "halma-json" => Box::new(protocols::HalmaJson::new()),
+        "ccp" => Box::new(protocols::Ccp::new()),
         "http" => Box::new(http::Http::new()),
         "arena-resume" => Box::new(arena::ArenaResume::new()),
         "records-connect4" => Box::new(records::Records::<Connect4>::new(

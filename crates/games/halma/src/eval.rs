@@ -161,6 +161,21 @@ impl Evaluator<Halma> for ProgressEval {
     }
 }
 
+/// The evaluator of the CCERL rules (`crate::ccerl`): the progress race, with what goal
+/// locking and anti-block change. Opponents' cost minus one's own, as [`ProgressEval`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CcerlEval;
+
+impl Evaluator<Halma> for CcerlEval {
+    fn name(&self) -> &str {
+        "ccerl"
+    }
+
+    fn evaluate(&self, state: &Halma, player: Player) -> i32 {
+        relative(state, player, |q| ProgressEval::seat_cost(state, q))
+    }
+}
+
 /// Moves that bring the peg nearest its home tip first (long forward chains before steps,
 /// backward moves last); ties keep generation order.
 #[derive(Debug, Clone, Copy, Default)]

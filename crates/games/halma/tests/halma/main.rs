@@ -3,6 +3,7 @@
 
 mod agents;
 mod ccerl;
+mod ccp;
 mod classic;
 mod engine;
 mod perft;
