@@ -121,7 +121,7 @@ pub fn catalog() -> Catalog<Halma> {
             KeyInfo::new(
                 "time",
                 "100ms",
-                "time per move when the caller gives no budget",
+                "time per move when the caller gives no budget (none: no time limit)",
             ),
             KeyInfo::new(
                 "nodes",
@@ -134,7 +134,7 @@ pub fn catalog() -> Catalog<Halma> {
         |catalog, params, _seed| {
             let nodes = params.opt_u64("nodes")?;
             let budget = CcerlBudget {
-                time: Some(params.duration("time")?).filter(|_| nodes.is_none()),
+                time: params.opt_duration("time")?.filter(|_| nodes.is_none()),
                 nodes,
                 depth: params.opt_u32("depth")?.map(|d| d.max(1)),
             };
