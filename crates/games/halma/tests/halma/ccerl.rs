@@ -42,32 +42,24 @@ const V2_0001: &str = "cells 0000..0000.................0...........0...........
                        player 0 ply 8";
 const V2_0001_COUNTS: [u64; 4] = [35, 1_295, 49_878, 1_939_856];
 
+/// Checks perft from `state` at depths 1, 2, … against `counts`.
+fn assert_counts(name: &str, mut state: Halma, counts: &[u64]) {
+    for (depth, &count) in counts.iter().enumerate() {
+        let depth = depth as u32 + 1;
+        assert_eq!(perft(&mut state, depth), count, "{name} depth {depth}");
+    }
+}
+
 /// The oracle's counts of distinct from→to moves (`perft_v2` over the rating list's
 /// `cczero`), from the start position.
 #[test]
 fn start_position_counts_match_the_oracle() {
-    let mut state = start();
-    for (depth, &count) in START_COUNTS.iter().enumerate() {
-        assert_eq!(
-            perft(&mut state, depth as u32 + 1),
-            count,
-            "depth {}",
-            depth + 1
-        );
-    }
+    assert_counts("start", start(), &START_COUNTS);
 }
 
 #[test]
 fn suite_position_v2_0001_counts_match_the_oracle() {
-    let mut state = at(V2_0001);
-    for (depth, &count) in V2_0001_COUNTS.iter().enumerate() {
-        assert_eq!(
-            perft(&mut state, depth as u32 + 1),
-            count,
-            "depth {}",
-            depth + 1
-        );
-    }
+    assert_counts("v2_0001", at(V2_0001), &V2_0001_COUNTS);
 }
 
 /// More suite rows of the benchmark (`official_elo_v2.jsonl`): id, COMPACT121, player, ply
@@ -88,11 +80,8 @@ const SUITE_ROWS: [(&str, &str, usize, u32, [u64; 3]); 10] = [
 #[test]
 fn more_suite_rows_match_the_oracle() {
     for (name, cells, player, ply, counts) in SUITE_ROWS {
-        let mut state = at(&format!("cells {cells} player {player} ply {ply}"));
-        for (depth, &count) in counts.iter().enumerate() {
-            let depth = depth as u32 + 1;
-            assert_eq!(perft(&mut state, depth), count, "{name} depth {depth}");
-        }
+        let state = at(&format!("cells {cells} player {player} ply {ply}"));
+        assert_counts(name, state, &counts);
     }
 }
 
@@ -111,11 +100,8 @@ const ENDGAMES: [(&str, usize, u32, [u64; 3]); 5] = [
 #[test]
 fn endgames_match_the_oracle() {
     for (cells, player, ply, counts) in ENDGAMES {
-        let mut state = at(&format!("cells {cells} player {player} ply {ply}"));
-        for (depth, &count) in counts.iter().enumerate() {
-            let depth = depth as u32 + 1;
-            assert_eq!(perft(&mut state, depth), count, "{cells} depth {depth}");
-        }
+        let state = at(&format!("cells {cells} player {player} ply {ply}"));
+        assert_counts(cells, state, &counts);
     }
 }
 
@@ -458,4 +444,28 @@ fn ccerl_needs_the_121_hole_star_for_two_with_seat_a_first() {
         .to_string();
     assert!(err.contains("seat A"), "{err}");
     assert_eq!(HalmaSettings::ccerl().max_plies, 240);
+}
+
+/// From a game against the rating list's tt-pvs: its pegs wall the mouth of player 0's
+/// goal, three of player 0's pegs are inside and one hole is free. The win is two moves
+/// inside the goal (gaining no row) and a hop in: the forward filter must keep moves inside
+/// the goal, and the ccerl agent finds the plan.
+#[test]
+fn moves_inside_the_goal_survive_the_forward_filter() {
+    use ply_core::SearchLimits;
+    use ply_search::HorizonFilter;
+    let state = at(
+        "cells ..111.1.............................................................\
+                    ........................00........00000....1111110.00 player 0 ply 200",
+    );
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    ply_halma::pruning::ForwardFilter::default().filter(&state, 5, &mut moves);
+    let inside = state.parse_move("119-118").unwrap();
+    assert!(moves.contains(&inside), "{moves:?}");
+    let mut agent = ply_halma::catalog()
+        .build("ccerl:depth=5,time=none", 1)
+        .unwrap();
+    let decision = agent.select(&state, &SearchLimits::none()).unwrap();
+    assert_eq!(state.format_move(decision.mv), "119-118");
 }
