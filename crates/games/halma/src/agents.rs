@@ -95,7 +95,7 @@ pub fn catalog() -> Catalog<Halma> {
     catalog.add_agent(
         "champion",
         "the strongest (100 ms a move): 2 players alpha-beta (table, forward-move filter), 3+ best-reply search, \
-         both with the progress evaluator",
+         both with the progress evaluator; under the ccerl rules the ccerl agent",
         &[
             KeyInfo::new("time", "100ms", "time per move"),
             KeyInfo::new(

@@ -331,6 +331,17 @@ impl Halma {
         self.ccerl_end
     }
 
+    /// The same position with `earlier` as the repetition keys of the positions played
+    /// before it, oldest first (CCERL; a protocol that is sent positions one by one can so
+    /// tell the rules what came before). The game may then be over by repetition.
+    pub fn with_history(mut self, earlier: Vec<u64>) -> Halma {
+        if self.settings.rules == RuleSet::Ccerl && !self.over {
+            self.history = earlier;
+            self.settle_ccerl(self.to_move());
+        }
+        self
+    }
+
     /// Marks the game drawn by repetition (reading a position text that says so).
     pub(crate) fn drawn_by_repetition(mut self) -> Halma {
         self.ccerl_end = Some(CcerlEnd::Repetition);

@@ -100,9 +100,10 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         example: "1,-4 1,-3",
     },
     values: "tree searches: the opponents' remaining cost minus the mover's (progress: 10 \
-             a cell of distance to the home tip, 2 a cell off the axis; seed 003: its \
-             weighted distances ×100), ±(1000000 − plies) for a proven result; MCTS: the \
-             mean reward, 0 to 1",
+             a cell of distance to the home tip, 2 a cell off the axis; ccerl: progress plus \
+             up to 40 a peg still in its start point, from ply 30; seed 003: its weighted \
+             distances ×100), ±(1000000 − plies) for a proven result; MCTS: the mean reward, \
+             0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[("players", "3")],
     protocols: &[Protocol::JsonLines, Protocol::Ccp],

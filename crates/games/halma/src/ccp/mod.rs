@@ -13,6 +13,7 @@
 mod analysis;
 pub mod clock;
 pub mod command;
+mod game;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +31,7 @@ use crate::movegen::HalmaMove;
 use crate::settings::{HalmaSettings, RuleSet};
 
 pub use command::{Command, CommandError, GoLimits};
+use game::GameMemory;
 
 /// The name `ccp` answers with (`id name ply VERSION`).
 pub const ENGINE_NAME: &str = "ply";
@@ -82,8 +84,10 @@ struct Answer {
     /// When the `go` was read.
     received: Instant,
     verbose: bool,
-    /// Set once a `bestmove` for this `go` was written (or must never be).
+    /// Set once a `bestmove` for this `go` was written.
     sent: AtomicBool,
+    /// The move it named.
+    answer: Mutex<Option<String>>,
     /// Tells the search to stop.
     stop: Arc<AtomicBool>,
     /// Set when the worker has finished; the watchdog waits on it.
@@ -104,6 +108,10 @@ impl Answer {
             let _ = writeln!(out, "{line}");
         }
         let _ = out.flush();
+        *self.answer.lock().unwrap_or_else(|e| e.into_inner()) = lines
+            .last()
+            .and_then(|l| l.strip_prefix("bestmove "))
+            .map(str::to_string);
         if self.verbose {
             eprintln!(
                 "ccp: {} by the {by}, {:.1} ms after go",
@@ -150,6 +158,8 @@ pub struct CcpEngine {
     threads: Option<usize>,
     rng_seed: u64,
     verbose: bool,
+    /// The game being played, for the repetition rule.
+    memory: GameMemory,
     /// `None` while a search holds it.
     agent: Option<Box<dyn Agent<Halma>>>,
     running: Option<Running>,
@@ -179,6 +189,7 @@ impl CcpEngine {
             threads: None,
             rng_seed: options.rng_seed,
             verbose: options.verbose,
+            memory: GameMemory::default(),
             agent: Some(agent),
             running: None,
             out,
@@ -252,7 +263,13 @@ impl CcpEngine {
             Command::Position { cells, moves } => {
                 self.settle();
                 match self.read_position(cells.as_deref(), &moves) {
-                    Ok(state) => self.state = state,
+                    Ok(state) if cells.is_some() && moves.is_empty() => {
+                        self.state = self.memory.continue_with(state);
+                    }
+                    Ok(state) => {
+                        self.memory.forget();
+                        self.state = state;
+                    }
                     Err(e) => self.error(&e),
                 }
             }
@@ -337,11 +354,26 @@ impl CcpEngine {
             .map_err(|e| e.to_string())
     }
 
-    /// The position a `position` command names, or why it names none.
+    /// The position a `position` command names, or why it names none. A position at or
+    /// past the engine's move limit is played as if the game went on: the referee, not the
+    /// engine, says when a game ends.
     fn read_position(&self, cells: Option<&str>, moves: &[String]) -> Result<Halma, String> {
         let mut state = match cells {
             None => self.start.clone(),
-            Some(text) => self.start.from_text(text).map_err(|e| e.to_string())?,
+            Some(text) => {
+                let state = self.start.from_text(text).map_err(|e| e.to_string())?;
+                if state.ccerl_end() == Some(crate::ccerl::CcerlEnd::MoveLimit) {
+                    let unlimited = HalmaSettings {
+                        max_plies: u32::MAX,
+                        ..*self.start.settings()
+                    };
+                    Halma::with_settings(BoardKind::Star121, 2, unlimited)
+                        .and_then(|s| s.from_text(text))
+                        .map_err(|e| e.to_string())?
+                } else {
+                    state
+                }
+            }
         };
         for text in moves {
             state
@@ -376,6 +408,7 @@ impl CcpEngine {
             received,
             verbose: self.verbose,
             sent: AtomicBool::new(false),
+            answer: Mutex::new(None),
             stop,
             finished: Mutex::new(false),
             wake: Condvar::new(),
@@ -447,7 +480,8 @@ impl CcpEngine {
         self.join();
     }
 
-    /// Waits for the running search to end and takes its agent back.
+    /// Waits for the running search to end, takes its agent back and remembers the move
+    /// it answered.
     fn join(&mut self) {
         if let Some(running) = self.running.take() {
             match running.worker.join() {
@@ -459,6 +493,15 @@ impl CcpEngine {
                         .send(&running.fallback, "engine after a panic");
                     self.agent = self.build_agent().ok();
                 }
+            }
+            let answer = running
+                .answer
+                .answer
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            match answer.as_deref() {
+                Some(mv) => self.memory.answered(&self.state, mv),
+                None => self.memory.forget(),
             }
         }
     }

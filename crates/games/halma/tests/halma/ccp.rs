@@ -245,3 +245,16 @@ fn analyze_lists_the_best_moves() {
         assert!(start.clone().play_notation(text).is_ok(), "{text}");
     }
 }
+
+/// A referee with a longer game than the engine's 240 plies still gets a move at ply 240:
+/// the referee, not the engine, ends games.
+#[test]
+fn a_position_past_the_move_limit_is_still_answered() {
+    let cells = format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10));
+    let got = transcript(&format!(
+        "position cells {cells} player 0 ply 250\ngo depth 1"
+    ));
+    let answers = bestmoves(&got);
+    assert_eq!(answers.len(), 1, "{got}");
+    assert_ne!(answers[0], "0000", "{got}");
+}
