@@ -80,7 +80,8 @@ pub enum EngineCommand {
     Connect4(TextEngineArgs),
     /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
     Quoridor(commands::qtp::QtpArgs),
-    /// Halma: one JSON position per line in, one JSON move per line out.
+    /// Halma: one JSON position per line in, one JSON move per line out; with --protocol
+    /// ccp the CCERL rating list's CCP (ccerl rules).
     Halma(commands::halma_engine::HalmaEngineArgs),
 }
 

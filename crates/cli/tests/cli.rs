@@ -584,3 +584,86 @@ fn a_time_flag_that_the_spec_overrides_is_reported() {
         stderr(&quiet)
     );
 }
+
+/// The CCERL rules: `--rules ccerl` alone picks the 121-hole star, perft counts the oracle's
+/// figures, `ply play` hints in cell ids, an impossible combination is refused naming the
+/// rule, and `ply engine halma --protocol ccp` speaks CCP.
+#[test]
+fn halma_ccerl_rules_reach_perft_play_and_ccp() {
+    let out = ply(&["perft", "halma", "--rules", "ccerl", "--depth", "3"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1 14\n2 196\n3 4760\n");
+
+    hint_in(&[
+        "play",
+        "halma",
+        "--rules",
+        "ccerl",
+        "--agent",
+        "ccerl:depth=2",
+    ]);
+    let out = ply(
+        &["play", "halma", "--rules", "ccerl"],
+        "8-17\nposition\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("cells 00000000.0"),
+        "{}",
+        stdout(&out)
+    );
+
+    for (args, says) in [
+        (&["--board", "star"][..], "star121 board by 2 players"),
+        (&["--players", "3"][..], "star121 board by 2 players"),
+        (&["--first-seat", "b"][..], "seat A"),
+    ] {
+        let mut all = vec!["perft", "halma", "--rules", "ccerl"];
+        all.extend_from_slice(args);
+        let out = ply(&all, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+
+    let out = ply(
+        &[
+            "engine",
+            "halma",
+            "--protocol",
+            "ccp",
+            "--agent",
+            "ccerl:depth=1",
+        ],
+        "ccp\nisready\nposition startpos moves 8-17\ngo movetime 50\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("id name ply "), "{text}");
+    assert!(
+        lines.contains(&"ccpok") && lines.contains(&"readyok"),
+        "{text}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove 1"), "{text}");
+
+    for (args, says) in [
+        (
+            &["--protocol", "uci"][..],
+            "no protocol 'uci': it speaks json, ccp",
+        ),
+        (
+            &["--protocol", "ccp", "--rules", "classic"][..],
+            "plays the ccerl rules",
+        ),
+        (
+            &["--protocol", "ccp", "--time", "1s"][..],
+            "each go command gives the time",
+        ),
+    ] {
+        let mut all = vec!["engine", "halma"];
+        all.extend_from_slice(args);
+        let out = ply(&all, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -34,8 +34,9 @@ pub struct Descriptor {
     /// The variant the ladder's ratings were measured on, as settings (the ones not listed
     /// at their defaults); other variants show the same levels unrated.
     pub rated_on: &'static [(&'static str, &'static str)],
-    /// The text protocol `ply engine GAME` speaks.
-    pub protocol: Protocol,
+    /// The text protocols `ply engine GAME` speaks, the default first (`--protocol NAME`
+    /// chooses another). Never empty.
+    pub protocols: &'static [Protocol],
 }
 
 /// One variant parameter.
@@ -86,7 +87,7 @@ pub struct Notation {
     pub help: &'static str,
 }
 
-/// The protocol of `ply engine GAME` (each game's README describes its own; docs/rules.md
+/// A protocol of `ply engine GAME` (each game's README describes its own; docs/rules.md
 /// the shared text protocol).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
@@ -96,14 +97,28 @@ pub enum Protocol {
     Qtp,
     /// One JSON position per line in, one JSON move per line out (halma).
     JsonLines,
+    /// CCP, the Chinese Checkers Protocol of the CCERL rating list (halma's ccerl rules).
+    Ccp,
 }
 
 impl Protocol {
+    /// The name a person reads.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::Text => "text (QTP style)",
             Protocol::Qtp => "QTP",
             Protocol::JsonLines => "JSON lines",
+            Protocol::Ccp => "CCP",
+        }
+    }
+
+    /// The name `--protocol` takes.
+    pub fn key(self) -> &'static str {
+        match self {
+            Protocol::Text => "text",
+            Protocol::Qtp => "qtp",
+            Protocol::JsonLines => "json",
+            Protocol::Ccp => "ccp",
         }
     }
 }
@@ -174,6 +189,28 @@ impl Settings {
 }
 
 impl Descriptor {
+    /// The protocol `ply engine GAME` speaks unless told otherwise.
+    pub fn protocol(&self) -> Protocol {
+        self.protocols[0]
+    }
+
+    /// The protocol `--protocol` names (any case), or an error listing the game's.
+    pub fn protocol_named(&self, key: &str) -> Result<Protocol, String> {
+        self.protocols
+            .iter()
+            .copied()
+            .find(|p| p.key().eq_ignore_ascii_case(key.trim()))
+            .ok_or_else(|| {
+                let keys: Vec<&str> = self.protocols.iter().map(|p| p.key()).collect();
+                format!(
+                    "{} speaks no protocol {}: it speaks {}",
+                    self.name,
+                    quote(key),
+                    keys.join(", ")
+                )
+            })
+    }
+
     /// The settings of the variant the ladder was rated on.
     pub fn rated_settings(&self) -> Settings {
         let mut settings = Settings::new();
@@ -336,7 +373,7 @@ mod tests {
         values: "",
         ladder: &[],
         rated_on: &[],
-        protocol: Protocol::Text,
+        protocols: &[Protocol::Text],
     };
 
     #[test]

@@ -79,6 +79,7 @@ targets! {
     play => "play",
     qtp => "qtp",
     halma_json => "halma-json",
+    ccp => "ccp",
     http => "http",
     arena_resume => "arena-resume",
     files => "files",

@@ -33,13 +33,13 @@ pub enum BenchWhich {
     Position(crate::commands::bench_position::PositionBenchArgs),
 }
 
-/// One fixed search: a game (with a player count for halma), a position (moves in the game's
-/// notation from the start, separated by spaces; a Connect Four position may be one digit
-/// string as in the test sets) and an agent spec without time limits, so the node count is
-/// deterministic.
+/// One fixed search: a game (with variant settings, such as halma's player count), a
+/// position (moves in the game's notation from the start, separated by spaces; a Connect
+/// Four position may be one digit string as in the test sets) and an agent spec without time
+/// limits, so the node count is deterministic.
 struct Case {
     game: GameName,
-    players: Option<usize>,
+    variant: &'static [(&'static str, &'static str)],
     moves: &'static str,
     spec: &'static str,
 }
@@ -47,7 +47,7 @@ struct Case {
 const fn case(game: GameName, moves: &'static str, spec: &'static str) -> Case {
     Case {
         game,
-        players: None,
+        variant: &[],
         moves,
         spec,
     }
@@ -76,15 +76,21 @@ const CASES: &[Case] = &[
     case(GameName::Halma, "", "alphabeta:depth=5"),
     Case {
         game: GameName::Halma,
-        players: Some(3),
+        variant: &[("players", "3")],
         moves: "",
         spec: "paranoid:depth=6",
     },
     Case {
         game: GameName::Halma,
-        players: Some(3),
+        variant: &[("players", "3")],
         moves: "",
         spec: "maxn:depth=4",
+    },
+    Case {
+        game: GameName::Halma,
+        variant: &[("rules", "ccerl")],
+        moves: "8-17 112-103",
+        spec: "ccerl:depth=5,time=none",
     },
 ];
 
@@ -106,19 +112,24 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
 fn search_bench() -> anyhow::Result<()> {
     let mut rows = Vec::new();
     for case in CASES {
-        let variant = match case.players {
-            Some(players) => VariantArgs::default().with("players", players),
-            None => VariantArgs::default(),
-        };
+        let variant = case
+            .variant
+            .iter()
+            .fold(VariantArgs::default(), |v, (name, value)| {
+                v.with(name, value)
+            });
         let row: Row = with_game!(case.game, &variant, |state, catalog| {
             run_case(case, state, &catalog)?
         });
         println!(
             "{:<11} {:<72} {:>12} nodes {:>9.1} ms",
-            match case.players {
-                Some(n) => format!("{}/{n}p", case.game.name()),
-                None => case.game.name().to_string(),
-            },
+            std::iter::once(case.game.name().to_string())
+                .chain(case.variant.iter().map(|(name, value)| match *name {
+                    "players" => format!("{value}p"),
+                    _ => value.to_string(),
+                }))
+                .collect::<Vec<_>>()
+                .join("/"),
             row.label,
             row.nodes,
             row.time.as_secs_f64() * 1e3

@@ -321,3 +321,161 @@ impl Target for HalmaJson {
         Ok(Outcome::of(&signature))
     }
 }
+
+/// A writer whose bytes the target reads back after each line.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn take(&self) -> String {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// `ply engine halma --protocol ccp`: every reply is a CCP line, a refused line gets one
+/// `info string error:` line and changes nothing, and every `go` gets exactly one legal
+/// `bestmove` (the target waits for it after each line).
+pub struct Ccp {
+    engine: ply_halma::ccp::CcpEngine,
+    out: Captured,
+}
+
+impl Ccp {
+    pub fn new() -> Self {
+        let (engine, out) = Self::fresh();
+        Ccp { engine, out }
+    }
+
+    fn fresh() -> (ply_halma::ccp::CcpEngine, Captured) {
+        let out = Captured::default();
+        let options = ply_halma::ccp::EngineOptions {
+            agent: "random".to_string(),
+            ..Default::default()
+        };
+        let shared: ply_halma::ccp::Output =
+            std::sync::Arc::new(std::sync::Mutex::new(Box::new(out.clone())));
+        let engine =
+            ply_halma::ccp::CcpEngine::new(&options, shared).expect("the random engine builds");
+        (engine, out)
+    }
+}
+
+impl Default for Ccp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The lines a CCP engine may write, by their first word.
+const CCP_REPLIES: &[&str] = &[
+    "id", "option", "ccpok", "readyok", "protocol", "info", "bestmove", "analysis",
+];
+
+impl Target for Ccp {
+    fn name(&self) -> &'static str {
+        "ccp"
+    }
+
+    fn seeds(&self) -> Vec<Vec<u8>> {
+        seeds_of(&[
+            "ccp\nisready\nposition startpos\ngo movetime 5",
+            "position startpos moves 6-15 114-105 15-6\ngo depth 2\nanalyze topk 3",
+            "position cells 0000..0000.................0...........0.........................................1............1................11111..111 player 0 ply 8\ngo nodes 50",
+            "go wtime 1000 btime 1000 winc 10 binc 10\nstop\nsetoption name Threads value 2",
+            "position cells 1111111111.....................................................................................................0000000000 player 1 ply 99\ngo",
+            "go infinite\nisready\nstop\nquit",
+        ])
+    }
+
+    fn dictionary(&self) -> Vec<&'static str> {
+        let mut words = ply_halma::ccp::command::COMMANDS.to_vec();
+        words.extend([
+            "startpos",
+            "cells",
+            "player",
+            "ply",
+            "moves",
+            "movetime",
+            "nodes",
+            "depth",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "infinite",
+            "name",
+            "value",
+            "Threads",
+            "topk",
+            "0",
+            "1",
+            "8-17",
+            "6-15",
+            "0000000000",
+            "..........",
+            "\n",
+        ]);
+        words
+    }
+
+    fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
+        let mut signature = String::new();
+        for line in lines(input) {
+            let before = self.engine.position().clone();
+            let flow = self.engine.handle_line(&line);
+            self.engine.finish();
+            let written = self.out.take();
+            let command = line.split_ascii_whitespace().next().unwrap_or("");
+            let mut answered = 0;
+            for reply in written.lines() {
+                let first = reply.split(' ').next().unwrap_or("");
+                if !CCP_REPLIES.contains(&first) {
+                    return Err(format!("{line:?}: a reply {} is not CCP", shown(reply)));
+                }
+                if let Some(error) = reply.strip_prefix("info string error: ") {
+                    check_message(error)?;
+                    if self.engine.position() != &before {
+                        return Err(format!("{line:?} was refused but changed the position"));
+                    }
+                    signature.push_str(error);
+                } else if let Some(mv) = reply.strip_prefix("bestmove ") {
+                    answered += 1;
+                    let legal = before.clone().play_notation(mv).is_ok();
+                    let none_left = mv == "0000" && before.is_terminal();
+                    if !(legal || none_left) {
+                        return Err(format!("{line:?}: bestmove {mv} is not legal"));
+                    }
+                } else {
+                    signature.push_str(first);
+                }
+            }
+            let went = command.eq_ignore_ascii_case("go") && !written.contains("error:");
+            if answered != usize::from(went) {
+                return Err(format!("{line:?}: {answered} bestmove lines: {written:?}"));
+            }
+            if flow == ply_halma::ccp::Flow::Quit {
+                self.reset();
+            }
+        }
+        Ok(Outcome::of(&signature))
+    }
+
+    fn reset(&mut self) {
+        (self.engine, self.out) = Self::fresh();
+    }
+}

@@ -63,7 +63,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
              alpha-beta fallback's value when unproven); MCTS: the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
-    protocol: Protocol::Text,
+    protocols: &[Protocol::Text],
 };
 
 impl Described for Connect4 {

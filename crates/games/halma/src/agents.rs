@@ -1,5 +1,6 @@
 //! The halma catalog: the generic searches with halma's evaluators, ordering, filter and
-//! playout policy, seed 003's five strategies, and the strongest agent, `champion`.
+//! playout policy, seed 003's five strategies, the CCERL engine `ccerl`, and the strongest
+//! agent, `champion`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -11,10 +12,12 @@ use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 use ply_search::{AlphaBeta, TranspositionTable};
 
 use crate::board::Halma;
-use crate::eval::{ProgressEval, ProgressOrdering, Seed003Eval};
+use crate::ccerl_agent::{CcerlAgent, CcerlBudget, CCERL_TABLE_MB};
+use crate::eval::{CcerlEval, ProgressEval, ProgressOrdering, Seed003Eval};
 use crate::movegen::HalmaMove;
 use crate::pruning::{ForwardFilter, ProgressRollout};
 use crate::seed003::{DirectionAgent, FarthestPegAgent, MoveBook, SeedMinimax};
+use crate::settings::RuleSet;
 
 /// The champion's default time per move: under the 0.2 s the strength targets allow.
 pub const CHAMPION_TIME: Duration = Duration::from_millis(100);
@@ -23,6 +26,7 @@ pub const CHAMPION_TIME: Duration = Duration::from_millis(100);
 pub fn catalog() -> Catalog<Halma> {
     let mut catalog = Catalog::generic(Arc::new(ProgressEval));
     catalog.add_evaluator(Arc::new(Seed003Eval));
+    catalog.add_evaluator(Arc::new(CcerlEval));
     catalog.add_ordering(Arc::new(ProgressOrdering));
     catalog.add_rollout(Arc::new(ProgressRollout::default()));
     // Again, now that halma's evaluators and ordering are in the catalog.
@@ -92,7 +96,7 @@ pub fn catalog() -> Catalog<Halma> {
     catalog.add_agent(
         "champion",
         "the strongest (100 ms a move): 2 players alpha-beta (table, forward-move filter), 3+ best-reply search, \
-         both with the progress evaluator",
+         both with the progress evaluator; under the ccerl rules the ccerl agent",
         &[
             KeyInfo::new("time", "100ms", "time per move"),
             KeyInfo::new(
@@ -109,9 +113,42 @@ pub fn catalog() -> Catalog<Halma> {
             Ok(Box::new(champion))
         },
     );
-    // Its two-player search keeps a table of CHAMPION_TABLE_MB: declared, so that a server
-    // weighs it like any other table.
+    catalog.add_catalog_agent(
+        "ccerl",
+        "the CCERL rules' engine (what the champion plays under them): alpha-beta with a \
+         table, the forward-move filter and the ccerl evaluator; a caller's budget (a CCP \
+         go) replaces its own time and nodes",
+        &[
+            KeyInfo::new(
+                "time",
+                "100ms",
+                "time per move when the caller gives no budget (none: no time limit)",
+            ),
+            KeyInfo::new(
+                "nodes",
+                "none",
+                "nodes per move when the caller gives no budget (instead of the time)",
+            ),
+            KeyInfo::new("depth", "none", "deepest depth (for reproducible tests)"),
+            KeyInfo::new("eval", "ccerl", "evaluator"),
+        ],
+        |catalog, params, _seed| {
+            let nodes = params.opt_u64("nodes")?;
+            let budget = CcerlBudget {
+                time: params.opt_duration("time")?.filter(|_| nodes.is_none()),
+                nodes,
+                depth: params.opt_u32("depth")?.map(|d| d.max(1)),
+            };
+            Ok(Box::new(CcerlAgent::new(
+                catalog.evaluator_for(params)?,
+                budget,
+            )))
+        },
+    );
+    // Their two-player searches keep tables: declared, so that a server weighs them like
+    // any other table (the champion's CCERL search is only built under those rules).
     catalog.set_table_memory("champion", |_| Ok(CHAMPION_TABLE_MB << 20));
+    catalog.set_table_memory("ccerl", |_| Ok(CCERL_TABLE_MB << 20));
     catalog.add_preset("strongest", "the strongest agent", "champion");
     catalog.add_preset(
         "halma-ab",
@@ -139,10 +176,12 @@ pub const CHAMPION_TABLE_MB: u64 = 16;
 
 /// The strongest agent: per player count, the search that measured best (alpha-beta for
 /// two players; best-reply search for more, which beat paranoid 1.83 to 1.17 points per
-/// game head to head on the 3-player star).
+/// game head to head on the 3-player star), and under the CCERL rules the `ccerl` agent.
 pub struct Champion {
     two_players: AlphaBeta<Halma, TranspositionTable<Halma>>,
     many_players: BestReply<Halma>,
+    /// Built on the first CCERL position (its table is only needed then).
+    ccerl: Option<CcerlAgent>,
     time: Duration,
     depth: Option<u32>,
 }
@@ -168,6 +207,7 @@ impl Champion {
         Champion {
             two_players,
             many_players: BestReply::new(options),
+            ccerl: None,
             time,
             depth: None,
         }
@@ -195,7 +235,12 @@ impl Agent<Halma> for Champion {
             ..SearchLimits::default()
         };
         let limits = limits.combine(&own);
-        if state.num_players() == 2 {
+        if state.settings().rules == RuleSet::Ccerl {
+            let ccerl = self.ccerl.get_or_insert_with(|| {
+                CcerlAgent::new(Arc::new(CcerlEval), CcerlBudget::default())
+            });
+            ccerl.select(state, &limits)
+        } else if state.num_players() == 2 {
             self.two_players.select(state, &limits)
         } else {
             self.many_players.select(state, &limits)
@@ -205,6 +250,9 @@ impl Agent<Halma> for Champion {
     fn new_game(&mut self) {
         self.two_players.new_game();
         self.many_players.new_game();
+        if let Some(ccerl) = &mut self.ccerl {
+            ccerl.new_game();
+        }
     }
 
     fn value_scale(&self, state: &Halma) -> ply_core::ValueScale {

@@ -2,6 +2,7 @@
 
 use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 
+use crate::ccerl::CcerlEnd;
 use crate::geometry::{bit, cells_of, Board, BoardKind, Cell, CellSet};
 use crate::layout::{Layout, Seat};
 use crate::movegen::HalmaMove;
@@ -19,9 +20,9 @@ pub const LETTERS: [char; 6] = ['A', 'B', 'C', 'D', 'E', 'F'];
 
 /// A halma position on one of the three boards, with 2 to 6 players.
 ///
-/// `Clone` copies a few hundred bytes and never allocates; board tables are shared statics.
-/// The state keeps, besides the pegs, the ply at which each player finished or dropped out,
-/// so that `undo` needs nothing but the move.
+/// `Clone` copies a few hundred bytes and, but for CCERL's position history, never
+/// allocates; board tables are shared statics. The state keeps, besides the pegs, the ply at
+/// which each player finished or dropped out, so that `undo` needs nothing but the move.
 #[derive(Clone)]
 pub struct Halma {
     layout: &'static Layout,
@@ -39,6 +40,13 @@ pub struct Halma {
     dropped_at: [u32; 6],
     over: bool,
     hash: u64,
+    /// CCERL: the repetition key ([`Halma::repetition_key`]) of the position before each
+    /// move played since the state was made or read, for the threefold-repetition rule;
+    /// `undo` pops it. Empty under the other rules. Not part of equality nor of the position
+    /// text (as a chess FEN leaves out the game's history).
+    history: Vec<u64>,
+    /// CCERL: which end condition ended the game.
+    ccerl_end: Option<CcerlEnd>,
 }
 
 impl PartialEq for Halma {
@@ -51,6 +59,7 @@ impl PartialEq for Halma {
             && self.finished_at == other.finished_at
             && self.dropped_at == other.dropped_at
             && self.over == other.over
+            && self.ccerl_end == other.ccerl_end
     }
 }
 
@@ -116,6 +125,27 @@ impl Halma {
                 format!("the {board} board seats {listed} players"),
             ));
         }
+        let rules = settings.rules;
+        if rules.fixed_board().is_some_and(|b| b != board)
+            || rules.fixed_players().is_some_and(|n| n != players)
+        {
+            return Err(GameError::setting(
+                "rules",
+                rules,
+                format!(
+                    "the {rules} rules are played on the {} board by {} players, not on the {board} board by {players}",
+                    rules.fixed_board().unwrap_or(board),
+                    rules.fixed_players().unwrap_or(players)
+                ),
+            ));
+        }
+        if rules == RuleSet::Ccerl && settings.first_player != 0 {
+            return Err(GameError::setting(
+                "first-seat",
+                LETTERS.get(settings.first_player).copied().unwrap_or('?'),
+                "under the ccerl rules seat A (player 0) moves first",
+            ));
+        }
         if settings.first_player >= players {
             let named = LETTERS
                 .get(settings.first_player)
@@ -168,6 +198,8 @@ impl Halma {
             dropped_at: [NEVER; 6],
             over: false,
             hash: 0,
+            history: Vec::new(),
+            ccerl_end: None,
         };
         for (seat, &set) in pegs.iter().enumerate() {
             state.pegs[seat] = set;
@@ -282,7 +314,61 @@ impl Halma {
         match self.settings.rules {
             RuleSet::FauHalma => self.settle_fauhalma(candidate),
             RuleSet::Classic => self.settle_classic(candidate),
+            RuleSet::Ccerl => self.settle_ccerl(candidate),
         }
+    }
+
+    /// CCERL: the turn always passes to the other player; the end conditions are checked in
+    /// their order ([`crate::ccerl::end_of`]).
+    fn settle_ccerl(&mut self, candidate: Player) {
+        self.set_turn(candidate);
+        self.ccerl_end = crate::ccerl::end_of(self);
+        self.over = self.ccerl_end.is_some();
+    }
+
+    /// Why a CCERL game ended (`None` while it goes on, and under the other rules).
+    pub fn ccerl_end(&self) -> Option<CcerlEnd> {
+        self.ccerl_end
+    }
+
+    /// The same position with `earlier` as the repetition keys of the positions played
+    /// before it, oldest first (CCERL; a protocol that is sent positions one by one can so
+    /// tell the rules what came before). The game may then be over by repetition.
+    pub fn with_history(mut self, earlier: Vec<u64>) -> Halma {
+        if self.settings.rules == RuleSet::Ccerl && !self.over {
+            self.history = earlier;
+            self.settle_ccerl(self.to_move());
+        }
+        self
+    }
+
+    /// Marks the game drawn by repetition (reading a position text that says so).
+    pub(crate) fn drawn_by_repetition(mut self) -> Halma {
+        self.ccerl_end = Some(CcerlEnd::Repetition);
+        self.over = true;
+        self
+    }
+
+    /// The position without its ply count: the pegs and the player to move (what the
+    /// repetition rule compares).
+    pub fn repetition_key(&self) -> u64 {
+        self.hash ^ ply_key(self.ply)
+    }
+
+    /// How often the current position has occurred since the state was made or read, this
+    /// time included (CCERL; always 1 under the other rules, which keep no history).
+    pub fn occurrences(&self) -> usize {
+        let key = self.repetition_key();
+        // The entries alternate between the two players to move; only every second one,
+        // starting two plies back, can equal the current position.
+        1 + self
+            .history
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count()
     }
 
     /// FAUhalma: seats found without a move drop out; the game ends when at most one player
@@ -296,7 +382,7 @@ impl Halma {
             }
             if self.is_active(candidate) {
                 if self.has_any_move(candidate) {
-                    self.to_move = candidate as u8;
+                    self.set_turn(candidate);
                     return;
                 }
                 self.dropped_at[candidate] = self.ply;
@@ -318,7 +404,7 @@ impl Halma {
         }
         for _ in 0..n {
             if self.is_active(candidate) && self.has_any_move(candidate) {
-                self.to_move = candidate as u8;
+                self.set_turn(candidate);
                 return;
             }
             candidate = (candidate + 1) % n;
@@ -351,6 +437,18 @@ impl Halma {
     /// nobody finished, ties everyone).
     fn ranking_points(&self) -> Scores {
         let n = self.num_players();
+        if let Some(end) = self.ccerl_end {
+            let mut scores = Scores::new(n);
+            for p in 0..n {
+                let points = match end.winner() {
+                    Some(w) if w == p => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                };
+                scores.set(p, points);
+            }
+            return scores;
+        }
         let classic = self.settings.rules == RuleSet::Classic;
         // Sort key: lower is better. Finishers by finishing ply, then players still active
         // by pegs home (only a move limit leaves several), then drop-outs, latest first.
@@ -417,6 +515,9 @@ impl Game for Halma {
 
     fn play(&mut self, mv: HalmaMove) {
         let mover = self.to_move as usize;
+        if self.settings.rules == RuleSet::Ccerl {
+            self.history.push(self.repetition_key());
+        }
         if let Some(other) = self.owner(mv.to) {
             // The swap rule: the opponent's peg goes to the mover's start cell.
             self.lift(other, mv.to);
@@ -436,10 +537,7 @@ impl Game for Halma {
             }
         }
         let next = (mover + 1) % self.num_players();
-        let before = self.to_move;
         self.settle(next);
-        // settle moves the turn without touching the hash; fold the change in here.
-        self.hash ^= TURN_KEYS[before as usize] ^ TURN_KEYS[self.to_move as usize];
     }
 
     fn undo(&mut self, mv: HalmaMove) {
@@ -457,6 +555,10 @@ impl Game for Halma {
         self.hash ^= ply_key(self.ply) ^ ply_key(self.ply - 1);
         self.ply -= 1;
         self.over = false;
+        self.ccerl_end = None;
+        if self.settings.rules == RuleSet::Ccerl {
+            self.history.pop();
+        }
         self.lift(mover, mv.to);
         if let Some(other) = self.owner(mv.from) {
             self.lift(other, mv.from);
@@ -486,7 +588,11 @@ impl Game for Halma {
                 "the cells are not on this board",
             ));
         }
-        let text = crate::notation::format_pair(board, mv);
+        let text = if self.settings.rules == RuleSet::Ccerl {
+            crate::ccerl::format_path(&[mv.from, mv.to])
+        } else {
+            crate::notation::format_pair(board, mv)
+        };
         match self.owner(mv.from) {
             None => {
                 return Err(GameError::illegal(
@@ -512,10 +618,23 @@ impl Game for Halma {
             ));
         }
         if self.destinations(mv.from) & bit(mv.to) == 0 {
+            let home = self.seat(mover).home;
             let rule = match self.owner(mv.to) {
                 Some(p) if p == mover => "the destination holds the mover's own peg",
+                None if self.settings.goal_locking()
+                    && home & bit(mv.from) != 0
+                    && home & bit(mv.to) == 0 =>
+                {
+                    "a peg that has reached its goal stays in it (the ccerl rules' goal locking)"
+                }
                 Some(_) if !self.settings.swaps() => {
-                    "the destination is occupied (the classic rules have no swaps)"
+                    return Err(GameError::illegal(
+                        text,
+                        format!(
+                            "the destination is occupied (the {} rules have no swaps)",
+                            self.settings.rules
+                        ),
+                    ));
                 }
                 Some(_) if self.seat(mover).home & bit(mv.to) == 0 => {
                     "the destination is occupied (swaps are only allowed in the mover's home)"
@@ -527,20 +646,40 @@ impl Game for Halma {
         Ok(())
     }
 
+    /// Under CCERL the cell ids of the path (`4-15-28`), otherwise its cells as JSON.
     fn format_move(&self, mv: HalmaMove) -> String {
-        crate::notation::format_move(self, mv)
+        if self.settings.rules == RuleSet::Ccerl {
+            crate::ccerl::format_move(self, mv)
+        } else {
+            crate::notation::format_move(self, mv)
+        }
     }
 
+    /// Under CCERL cell ids are read as well as coordinates.
     fn parse_move(&self, text: &str) -> Result<HalmaMove, GameError> {
-        crate::notation::parse_move(self.board(), text)
+        if self.settings.rules == RuleSet::Ccerl && crate::ccerl::is_id_notation(text) {
+            crate::ccerl::parse_move(self.board(), text)
+        } else {
+            crate::notation::parse_move(self.board(), text)
+        }
     }
 
+    /// Under CCERL `cells C121 player P ply N`, otherwise the full JSON form.
     fn to_text(&self) -> String {
-        crate::notation::position_to_json(self, true)
+        if self.settings.rules == RuleSet::Ccerl {
+            crate::ccerl::position_text(self)
+        } else {
+            crate::notation::position_to_json(self, true)
+        }
     }
 
+    /// Under CCERL a JSON position is read as well as the COMPACT121 form.
     fn from_text(&self, text: &str) -> Result<Self, GameError> {
-        crate::notation::position_from_json(self, text)
+        if self.settings.rules == RuleSet::Ccerl && !text.trim_start().starts_with('{') {
+            crate::ccerl::parse_position(self, text)
+        } else {
+            crate::notation::position_from_json(self, text)
+        }
     }
 }
 

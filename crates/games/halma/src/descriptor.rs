@@ -15,10 +15,10 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     params: &[
         Param {
             name: "board",
-            help: "board shape",
-            kind: ParamKind::Choice(&["star", "rhombus", "star121"]),
-            default: "star",
-            menu: &["star", "rhombus", "star121"],
+            help: "board shape (auto: star121 under the ccerl rules, star otherwise)",
+            kind: ParamKind::Choice(&["auto", "star", "rhombus", "star121"]),
+            default: "auto",
+            menu: &["auto", "star", "rhombus", "star121"],
         },
         Param {
             name: "players",
@@ -31,11 +31,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
             name: "rules",
             help: "rule set (fauhalma: swaps in the mover's home, a blocked player drops \
                    out, the others play on for the places; classic: no swaps, a blocked \
-                   player passes, the first home wins, the move limit is a draw; auto: \
-                   classic on star121, fauhalma on the others)",
-            kind: ParamKind::Choice(&["auto", "fauhalma", "classic"]),
+                   player passes, the first home wins, the move limit is a draw; ccerl: the \
+                   Chinese Checkers engine rating list's CCZ-121-Strict-LG-v2, star121 for 2 \
+                   players, goal locking, anti-block wins, threefold repetition and 240 plies \
+                   draw; auto: classic on star121, fauhalma on the others)",
+            kind: ParamKind::Choice(&["auto", "fauhalma", "classic", "ccerl"]),
             default: "auto",
-            menu: &["auto", "fauhalma", "classic"],
+            menu: &["auto", "fauhalma", "classic", "ccerl"],
         },
         Param {
             name: "first-seat",
@@ -48,13 +50,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Param {
             name: "move-limit",
             help: "move limit (a game still going after this many plies ends; fauhalma ranks \
-                   the players by pegs home, classic calls it a draw)",
+                   the players by pegs home, classic and ccerl call it a draw)",
             kind: ParamKind::Int {
                 min: 1,
                 max: 1_000_000,
             },
-            default: "1000",
-            menu: &["200", "1000", "5000"],
+            default: "1000, ccerl: 240",
+            menu: &["", "200", "1000", "5000"],
         },
         Param {
             name: "swap-mid-chain",
@@ -99,7 +101,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     ],
     notation: Notation {
         summary: "the cells a peg visits, as JSON ([[1,-4],[1,-3]]) or only its two ends \
-                  (1,-4 1,-3); cells are axial coordinates x,y",
+                  (1,-4 1,-3); cells are axial coordinates x,y; under the ccerl rules also \
+                  cell ids 0-120 joined by - (8-17, or a whole chain 4-15-28)",
         example: "1,-4 1,-3",
         help: "A move takes one of your pegs to another cell, by a step to a neighbouring \
                cell or by a chain of hops over single pegs. A cell is two numbers x,y: the \
@@ -109,12 +112,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                JSON the engine speaks, [[1,-4],[1,-3]]. moves lists every legal move.",
     },
     values: "tree searches: the opponents' remaining cost minus the mover's (progress: 10 \
-             a cell of distance to the home tip, 2 a cell off the axis; seed 003: its \
-             weighted distances ×100), ±(1000000 − plies) for a proven result; MCTS: the \
-             mean reward, 0 to 1",
+             a cell of distance to the home tip, 2 a cell off the axis; ccerl: progress plus \
+             up to 40 a peg still in its start point, from ply 30; seed 003: its weighted \
+             distances ×100), ±(1000000 − plies) for a proven result; MCTS: the mean reward, \
+             0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[("players", "3")],
-    protocol: Protocol::JsonLines,
+    protocols: &[Protocol::JsonLines, Protocol::Ccp],
 };
 
 impl Described for Halma {
@@ -124,18 +128,23 @@ impl Described for Halma {
 
     fn from_settings(settings: &Settings) -> Result<Halma, GameError> {
         DESCRIPTOR.check_names(settings)?;
+        let asked_rules = match DESCRIPTOR.choice(settings, "rules")? {
+            None | Some("auto") => None,
+            Some(name) => Some(name.parse::<RuleSet>().expect("the descriptor's choices")),
+        };
         let board = match DESCRIPTOR.choice(settings, "board")? {
+            None | Some("auto") => asked_rules
+                .and_then(RuleSet::fixed_board)
+                .unwrap_or(BoardKind::Star),
             Some(name) => BoardKind::ALL
                 .into_iter()
                 .find(|b| b.name() == name)
                 .expect("the descriptor lists every board"),
-            None => BoardKind::Star,
         };
-        let mut rules = HalmaSettings::for_board(board);
-        match DESCRIPTOR.choice(settings, "rules")? {
-            None | Some("auto") => {}
-            Some(name) => rules.rules = name.parse::<RuleSet>().expect("the descriptor's choices"),
-        }
+        let mut rules = match asked_rules {
+            Some(asked) => HalmaSettings::for_rules(asked),
+            None => HalmaSettings::for_board(board),
+        };
         if let Some(letter) = DESCRIPTOR.choice(settings, "first-seat")? {
             rules.first_player = LETTERS
                 .iter()

@@ -161,6 +161,48 @@ impl Evaluator<Halma> for ProgressEval {
     }
 }
 
+/// The evaluator of the CCERL rules (`crate::ccerl`): the progress race, with what
+/// anti-block changes. Opponents' cost minus one's own, as [`ProgressEval`].
+///
+/// Under anti-block a peg left in its start point late in the game does double harm: it
+/// still has the whole board to cross, and it fills a cell of the opponent's goal, which
+/// the opponent then wins with one peg fewer. So each peg still in its start point costs
+/// [`CcerlEval::LEFT_HOME`] more, growing from nothing at ply [`CcerlEval::HOME_FROM`] to the
+/// full amount [`CcerlEval::HOME_RAMP`] plies later (at the start every peg is home, and
+/// leaving is a matter of tempo, which the race term already weighs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CcerlEval;
+
+impl CcerlEval {
+    /// The extra cost of a peg still home, once the ramp is over: four rows.
+    pub const LEFT_HOME: i32 = 40;
+    /// The ply at which pegs still home start to cost extra.
+    pub const HOME_FROM: u32 = 30;
+    /// Plies over which the extra cost grows to its full amount.
+    pub const HOME_RAMP: u32 = 40;
+
+    /// The cost of one seat: lower is better.
+    pub fn seat_cost(state: &Halma, seat: Player) -> i32 {
+        let cost = ProgressEval::seat_cost(state, seat);
+        let ramp = state
+            .ply()
+            .saturating_sub(Self::HOME_FROM)
+            .min(Self::HOME_RAMP) as i32;
+        let home = (state.pegs(seat) & state.seat(seat).start).count_ones() as i32;
+        cost + home * Self::LEFT_HOME * ramp / Self::HOME_RAMP as i32
+    }
+}
+
+impl Evaluator<Halma> for CcerlEval {
+    fn name(&self) -> &str {
+        "ccerl"
+    }
+
+    fn evaluate(&self, state: &Halma, player: Player) -> i32 {
+        relative(state, player, |q| Self::seat_cost(state, q))
+    }
+}
+
 /// Moves that bring the peg nearest its home tip first (long forward chains before steps,
 /// backward moves last); ties keep generation order.
 #[derive(Debug, Clone, Copy, Default)]

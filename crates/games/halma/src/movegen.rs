@@ -5,6 +5,11 @@
 //! the same cell are the same move, and a step and a chain to the same cell too. The path
 //! printed for a move is recovered by breadth-first search (the shortest chain), so moves stay
 //! two bytes and never allocate.
+//!
+//! Under goal locking (CCERL) a peg standing in its home may only step or hop to another
+//! cell of its home, and a chain that lands in the home must stay there. Where a peg may go
+//! next depends only on the cell it stands on, so one visited set per search still finds
+//! every cell some chain reaches.
 
 use crate::board::Halma;
 use crate::geometry::{bit, cells_of, Cell, CellSet, NO_CELL};
@@ -33,6 +38,25 @@ impl Halma {
         self.seat(player).home & self.occupied() & !self.pegs(player)
     }
 
+    /// The cells of `player`'s home that its pegs may not leave: the whole home under goal
+    /// locking, none otherwise.
+    pub(crate) fn locked_cells(&self, player: usize) -> CellSet {
+        if self.settings().goal_locking() {
+            self.seat(player).home
+        } else {
+            0
+        }
+    }
+
+    /// Where a peg of a player whose locked cells are `locked` may land from `cell`.
+    fn landings_from(cell: Cell, locked: CellSet) -> CellSet {
+        if locked & bit(cell) != 0 {
+            locked
+        } else {
+            CellSet::MAX
+        }
+    }
+
     /// Every cell the peg on `from` can reach by a chain of one or more hops (none if
     /// `from` holds no peg).
     pub fn hop_destinations(&self, from: Cell) -> CellSet {
@@ -43,6 +67,7 @@ impl Halma {
         // The moving peg has left its cell: it can neither be hopped over nor block.
         let occupied = self.occupied() & !bit(from);
         let swaps = self.swap_cells(player);
+        let locked = self.locked_cells(player);
         let mid_chain = self.settings().swap_cells_mid_chain;
         let mut landed = bit(from);
         let mut reached: CellSet = 0;
@@ -52,8 +77,12 @@ impl Halma {
         while top > 0 {
             top -= 1;
             let cell = stack[top];
+            let allowed = Self::landings_from(cell, locked);
             for &(over, landing) in board.jumps(cell) {
-                if landing == NO_CELL || occupied & bit(over) == 0 || landed & bit(landing) != 0 {
+                if landing == NO_CELL
+                    || occupied & bit(over) == 0
+                    || (landed | !allowed) & bit(landing) != 0
+                {
                     continue;
                 }
                 let free = occupied & bit(landing) == 0;
@@ -79,7 +108,8 @@ impl Halma {
             return 0;
         };
         let open = (self.board().all_cells() & !self.occupied()) | self.swap_cells(player);
-        let steps = self.board().adjacent(from) & open;
+        let allowed = Self::landings_from(from, self.locked_cells(player));
+        let steps = self.board().adjacent(from) & open & allowed;
         (steps | self.hop_destinations(from)) & !bit(from)
     }
 
@@ -98,7 +128,9 @@ impl Halma {
     pub fn has_any_move(&self, player: usize) -> bool {
         let board = self.board();
         let open = (board.all_cells() & !self.occupied()) | self.swap_cells(player);
+        let locked = self.locked_cells(player);
         cells_of(self.pegs(player)).any(|from| {
+            let open = open & Self::landings_from(from, locked);
             board.adjacent(from) & open != 0
                 || board.jumps(from).iter().any(|&(over, landing)| {
                     landing != NO_CELL
@@ -115,7 +147,8 @@ impl Halma {
         let player = self.owner(mv.from)?;
         let board = self.board();
         let open = (board.all_cells() & !self.occupied()) | self.swap_cells(player);
-        if board.adjacent(mv.from) & open & bit(mv.to) != 0 {
+        let locked = self.locked_cells(player);
+        if board.adjacent(mv.from) & open & Self::landings_from(mv.from, locked) & bit(mv.to) != 0 {
             return Some(vec![mv.from, mv.to]);
         }
         let occupied = self.occupied() & !bit(mv.from);
@@ -125,8 +158,12 @@ impl Halma {
         let mut landed = bit(mv.from);
         let mut queue = std::collections::VecDeque::from([mv.from]);
         while let Some(cell) = queue.pop_front() {
+            let allowed = Self::landings_from(cell, locked);
             for &(over, landing) in board.jumps(cell) {
-                if landing == NO_CELL || occupied & bit(over) == 0 || landed & bit(landing) != 0 {
+                if landing == NO_CELL
+                    || occupied & bit(over) == 0
+                    || (landed | !allowed) & bit(landing) != 0
+                {
                     continue;
                 }
                 let free = occupied & bit(landing) == 0;

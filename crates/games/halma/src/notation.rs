@@ -71,27 +71,39 @@ pub fn parse_move(board: &Board, text: &str) -> Result<HalmaMove, GameError> {
         cells.push(cell);
     }
     if cells.len() > 2 || trimmed.starts_with('[') {
-        for pair in cells.windows(2) {
-            let (a, b) = (board.coords(pair[0]), board.coords(pair[1]));
-            let distance = hex_distance(a, b);
-            let straight_hop = distance == 2
-                && DIRECTIONS
-                    .iter()
-                    .any(|&(dx, dy)| a.0 + 2 * dx == b.0 && a.1 + 2 * dy == b.1);
-            let allowed = straight_hop || (distance == 1 && cells.len() == 2);
-            if !allowed {
-                return Err(GameError::parse(
-                    text,
-                    format!(
-                        "[{},{}] to [{},{}] is neither a step to a neighbour (alone) nor a \
-                         straight hop over one cell",
-                        a.0, a.1, b.0, b.1
-                    ),
-                ));
-            }
-        }
+        check_path(board, &cells, |c| {
+            let (x, y) = board.coords(c);
+            format!("[{x},{y}]")
+        })
+        .map_err(|reason| GameError::parse(text, reason))?;
     }
     Ok(HalmaMove::new(cells[0], cells[cells.len() - 1]))
+}
+
+/// Checks that consecutive cells of a written path are a step apart (a path of two cells
+/// only) or a straight hop apart; `name` writes a cell for the message.
+pub(crate) fn check_path(
+    board: &Board,
+    cells: &[Cell],
+    name: impl Fn(Cell) -> String,
+) -> Result<(), String> {
+    for pair in cells.windows(2) {
+        let (a, b) = (board.coords(pair[0]), board.coords(pair[1]));
+        let distance = hex_distance(a, b);
+        let straight_hop = distance == 2
+            && DIRECTIONS
+                .iter()
+                .any(|&(dx, dy)| a.0 + 2 * dx == b.0 && a.1 + 2 * dy == b.1);
+        if !(straight_hop || (distance == 1 && cells.len() == 2)) {
+            return Err(format!(
+                "{} to {} is neither a step to a neighbour (alone) nor a straight hop over \
+                 one cell",
+                name(pair[0]),
+                name(pair[1])
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn coords_of_value(value: &Value) -> Result<(i64, i64), String> {

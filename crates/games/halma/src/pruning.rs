@@ -16,7 +16,10 @@ use crate::movegen::HalmaMove;
 
 /// Keeps the moves that gain at least `min_gain` rows towards home, and at least `min_keep`
 /// moves in all (the best by gain), at every node whose remaining depth is at most
-/// `from_depth`.
+/// `from_depth`. Under goal locking (CCERL) the moves of pegs already in their home are kept
+/// too: they gain nothing, but making room there is how the last pegs get in (with the
+/// opponent's pegs walling the home's mouth, the winning plan can be two such moves and then
+/// a hop in).
 #[derive(Debug, Clone, Copy)]
 pub struct ForwardFilter {
     pub min_gain: i32,
@@ -43,12 +46,18 @@ impl HorizonFilter<Halma> for ForwardFilter {
         if depth > self.from_depth || moves.len() <= self.min_keep {
             return;
         }
-        moves.sort_by_key(|&m| -ProgressOrdering::gain(state, m));
-        let forward = moves
+        let locked = state.locked_cells(ply_core::Game::to_move(state));
+        let kept = |m: HalmaMove| locked & crate::geometry::bit(m.from) != 0;
+        // Forward moves first, then the home's own, then the rest; each by gain.
+        moves.sort_by_key(|&m| {
+            let gain = ProgressOrdering::gain(state, m);
+            (gain < self.min_gain, !kept(m), -gain)
+        });
+        let keep = moves
             .iter()
-            .take_while(|&&m| ProgressOrdering::gain(state, m) >= self.min_gain)
+            .take_while(|&&m| ProgressOrdering::gain(state, m) >= self.min_gain || kept(m))
             .count();
-        moves.truncate(forward.max(self.min_keep));
+        moves.truncate(keep.max(self.min_keep));
     }
 }
 

@@ -87,7 +87,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
              ±(1000000 − plies) for a proven result; MCTS: the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
-    protocol: Protocol::Qtp,
+    protocols: &[Protocol::Qtp],
 };
 
 impl Described for Quoridor {

@@ -69,7 +69,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
              the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
-    protocol: Protocol::Text,
+    protocols: &[Protocol::Text],
 };
 
 impl Described for TicTacToe {

@@ -925,3 +925,62 @@ async fn time_ms_is_the_agents_budget_unless_the_spec_sets_its_own() {
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert!(answer["engine"].get("note").is_none(), "{answer}");
 }
+
+/// The CCERL rules on the page: the menus offer them (the board follows), moves are cell-id
+/// paths, the engine answers, and an impossible combination is refused naming the rule.
+#[tokio::test]
+async fn the_ccerl_rules_are_offered_and_played() {
+    let app = app();
+    let (_, info) = json_call(&app, Method::GET, "/api/games", None).await;
+    let halma = &info["games"][2];
+    let rules = halma["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["key"] == "rules")
+        .unwrap();
+    assert!(rules["choices"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("ccerl")));
+    assert_eq!(halma["protocols"], json!(["json", "ccp"]));
+
+    let game = create(&app, "halma", json!({ "board": "auto", "rules": "ccerl" })).await;
+    assert_eq!(game["board"]["cells"].as_array().unwrap().len(), 121);
+    let legal = game["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 14);
+    assert!(legal.iter().any(|m| m["move"] == "8-17"), "{game}");
+    let id = game["id"].as_str().unwrap();
+    let (status, view) = play(&app, id, "8-17").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let (status, answer) = json_call(
+        &app,
+        Method::POST,
+        &format!("/api/games/{id}/engine"),
+        Some(json!({ "agent": "champion:depth=2" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let reply = answer["engine"]["move"].as_str().unwrap();
+    assert!(
+        reply.split('-').all(|id| id.parse::<u8>().is_ok()),
+        "{reply}"
+    );
+    assert!(answer["state"]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("cells "));
+
+    assert_error(
+        &json_call(
+            &app,
+            Method::POST,
+            "/api/games",
+            Some(json!({ "game": "halma", "variant": { "board": "star", "rules": "ccerl" } })),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_variant",
+        &["ccerl", "star121"],
+    );
+}

@@ -137,9 +137,10 @@ fn the_move_limit_is_a_draw() {
 fn rule_set_names() {
     assert_eq!("Classic".parse::<RuleSet>().unwrap(), RuleSet::Classic);
     assert_eq!("fauhalma".parse::<RuleSet>().unwrap(), RuleSet::FauHalma);
+    assert_eq!("CCERL".parse::<RuleSet>().unwrap(), RuleSet::Ccerl);
     let err = "sternhalma".parse::<RuleSet>().unwrap_err().to_string();
     assert!(
-        err.contains("'sternhalma'") && err.contains("fauhalma or classic"),
+        err.contains("'sternhalma'") && err.contains("fauhalma, classic or ccerl"),
         "{err}"
     );
     assert_eq!(RuleSet::default_for(BoardKind::Star121), RuleSet::Classic);

@@ -2,6 +2,8 @@
 //! test binary (one link instead of one per file keeps the test build short).
 
 mod agents;
+mod ccerl;
+mod ccp;
 mod classic;
 mod engine;
 mod perft;

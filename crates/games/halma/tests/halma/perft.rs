@@ -48,8 +48,13 @@ fn own_perft_tables() {
     }
 }
 
+/// Whether a hop from the first cell over the second to the third is allowed, and if so
+/// whether the chain may go on from there.
+type HopRule<'a> = dyn Fn((i8, i8), (i8, i8), (i8, i8)) -> Option<bool> + 'a;
+
 /// A deliberately naive generator over coordinates: every chain is enumerated as a path
-/// (no shared visited set), so it shares no code or shortcut with the real one.
+/// (no shared visited set), so it shares no code or shortcut with the real one. Under goal
+/// locking (ccerl) a path that stands in the mover's home only goes on inside it.
 fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
     let board = state.board();
     let on = |c: (i8, i8)| board.cell_at(c.0, c.1);
@@ -67,27 +72,24 @@ fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
     let swaps = state.settings().swaps();
     let swap =
         |c: (i8, i8)| swaps && home.contains(&c) && pegs.get(&c).is_some_and(|&p| p != mover);
+    let locking = state.settings().goal_locking();
+    let stays = |at: (i8, i8), to: (i8, i8)| !locking || !home.contains(&at) || home.contains(&to);
     let dirs = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
     let mut out = HashSet::new();
     for (dx, dy) in dirs {
         let n = (from.0 + dx, from.1 + dy);
-        if on(n).is_some() && (!pegs.contains_key(&n) || swap(n)) {
+        if on(n).is_some() && (!pegs.contains_key(&n) || swap(n)) && stays(from, n) {
             out.insert(n);
         }
     }
-    fn chains(
-        at: (i8, i8),
-        path: &mut Vec<(i8, i8)>,
-        out: &mut HashSet<(i8, i8)>,
-        ctx: &dyn Fn((i8, i8), (i8, i8)) -> Option<bool>,
-    ) {
+    fn chains(at: (i8, i8), path: &mut Vec<(i8, i8)>, out: &mut HashSet<(i8, i8)>, ctx: &HopRule) {
         for (dx, dy) in [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)] {
             let over = (at.0 + dx, at.1 + dy);
             let land = (at.0 + 2 * dx, at.1 + 2 * dy);
             if path.contains(&land) {
                 continue;
             }
-            match ctx(over, land) {
+            match ctx(at, over, land) {
                 Some(can_continue) => {
                     out.insert(land);
                     if can_continue {
@@ -100,8 +102,9 @@ fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
             }
         }
     }
-    let ctx = |over: (i8, i8), land: (i8, i8)| -> Option<bool> {
-        if on(over).is_none() || on(land).is_none() || !pegs.contains_key(&over) {
+    let ctx = |at: (i8, i8), over: (i8, i8), land: (i8, i8)| -> Option<bool> {
+        if on(over).is_none() || on(land).is_none() || !pegs.contains_key(&over) || !stays(at, land)
+        {
             return None;
         }
         if !pegs.contains_key(&land) {
@@ -117,13 +120,17 @@ fn naive_destinations(state: &Halma, from: (i8, i8)) -> HashSet<(i8, i8)> {
     out
 }
 
-/// Every board, player count and rule set.
+/// Every board, player count and rule set (CCERL's only on its board, for two).
 fn every_variant() -> Vec<(BoardKind, usize, RuleSet)> {
     let mut all = Vec::new();
     for kind in BoardKind::ALL {
         for &players in kind.allowed_players() {
             for rules in RuleSet::ALL {
-                all.push((kind, players, rules));
+                if rules.fixed_board().is_none_or(|b| b == kind)
+                    && rules.fixed_players().is_none_or(|n| n == players)
+                {
+                    all.push((kind, players, rules));
+                }
             }
         }
     }
@@ -131,11 +138,7 @@ fn every_variant() -> Vec<(BoardKind, usize, RuleSet)> {
 }
 
 fn with_rules(kind: BoardKind, players: usize, rules: RuleSet) -> Halma {
-    let settings = HalmaSettings {
-        rules,
-        ..HalmaSettings::default()
-    };
-    Halma::with_settings(kind, players, settings).unwrap()
+    Halma::with_settings(kind, players, HalmaSettings::for_rules(rules)).unwrap()
 }
 
 #[test]
