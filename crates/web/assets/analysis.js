@@ -69,7 +69,6 @@ function showAnalysis(a) {
     const lost = exact ? [scoreText(m.loss)] : [];
     const tr = row([String(m.ply), m.seat_name, m.move, m.best ?? '-', ...lost, verdictText(m)], 'td');
     tr.className = 'verdict-' + m.verdict;
-    tr.dataset.loss = m.loss ?? '';
     if (exact) tr.title = `score before ${scoreText(m.before)}, after ${scoreText(m.after)}`;
     table.append(tr);
   }

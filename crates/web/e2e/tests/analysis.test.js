@@ -5,13 +5,7 @@
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { openPage, startGame, screenshot, view } = require('./browser.js');
-
-async function clickColumn(page, move) {
-  const before = (await view(page)).moves.length;
-  await page.click(`#connect4-board [data-move="${move}"]`);
-  await page.waitForFunction((n) => ui.view.moves.length > n, before);
-}
+const { openPage, startGame, screenshot, clickColumn } = require('./browser.js');
 
 // The analysis table's rows (moves only) as {move, lost, verdict, kind}.
 async function analysisRows(page) {

@@ -64,4 +64,11 @@ async function screenshot(page, name) {
 
 const view = (page) => page.evaluate(() => ui.view);
 
-module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view };
+// Connect Four: drops a stone into the column whose move is `move`, and waits for the view.
+async function clickColumn(page, move) {
+  const before = (await view(page)).moves.length;
+  await page.click(`#connect4-board [data-move="${move}"]`);
+  await page.waitForFunction((n) => ui.view.moves.length > n, before);
+}
+
+module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view, clickColumn };

@@ -2,7 +2,7 @@
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { openPage, startGame, screenshot, view } = require('./browser.js');
+const { openPage, startGame, screenshot, clickColumn } = require('./browser.js');
 
 // The labels above the columns once the solver has answered for the position on the board.
 async function solverLabels(page, timeout = 20000) {
@@ -14,12 +14,6 @@ async function solverLabels(page, timeout = 20000) {
     [...document.querySelectorAll('#connect4-board .solver-label')]
       .map((g) => [g.dataset.columnMove, { label: g.dataset.label, value: Number(g.dataset.value), text: g.textContent, kind: g.getAttribute('class') }]),
   ));
-}
-
-async function clickColumn(page, move) {
-  const before = (await view(page)).moves.length;
-  await page.click(`#connect4-board [data-move="${move}"]`);
-  await page.waitForFunction((n) => ui.view.moves.length > n, before);
 }
 
 test('the solver view scores every column of a late position and follows undo', async () => {
