@@ -6,6 +6,7 @@
 //! numbers mean, and its level ladder. A game implements [`Described`] to build its start
 //! position from the [`Settings`] a user gave.
 
+use crate::analyst::{ExactAnalyst, Fallback};
 use crate::error::GameError;
 use crate::game::Game;
 use crate::ladder::Rung;
@@ -133,9 +134,18 @@ pub trait Described: Game + Sized {
     /// four a blunder, unless told otherwise.
     const VALUE_UNIT: f64 = 1.0;
 
-    /// The agent spec `ply analyze` judges with when given none; `None` for the top of the
-    /// ladder.
-    const ANALYST: Option<&'static str> = None;
+    /// The game's exact analyst, if it has one: `ply analyze` judges with it when given no
+    /// agent, `ply serve`'s solver view uses it in every variant, and its Analyse button in
+    /// every variant but those [`Described::quick_fallback`] leaves to a search.
+    const EXACT_ANALYST: Option<ExactAnalyst> = None;
+
+    /// Where time is short (a server analysing a whole game in seconds), the search that
+    /// judges a game of this position's variant in place of the exact analyst, when that
+    /// analyst does not answer every position of it within about a second; `None` where it
+    /// does, or where the game has no exact analyst (its full-strength engine judges).
+    fn quick_fallback(&self) -> Option<Fallback> {
+        None
+    }
 
     /// The start position of the variant `settings` ask for, each missing parameter at its
     /// default. Settings the game does not have are refused (see

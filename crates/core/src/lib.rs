@@ -5,6 +5,7 @@
 //! particular game or a particular search: that is what lets the two sides grow apart.
 
 pub mod agent;
+pub mod analyst;
 pub mod conformance;
 pub mod descriptor;
 pub mod duration;
@@ -23,6 +24,7 @@ pub mod rows;
 pub mod scores;
 
 pub use agent::{Agent, Decision, ValueScale};
+pub use analyst::{ExactAnalyst, Fallback};
 pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;

@@ -1,5 +1,7 @@
 // The Analyse button: the server judges every move of the game so far, and the page shows
-// each verdict and a summary per seat.
+// each verdict and a summary per seat. With the game's exact analyst (Connect Four's solver
+// on 7x6) each move shows the exact score it threw away; where a search stands in, the note
+// says which and why.
 'use strict';
 
 function clearAnalysis() {
@@ -28,9 +30,29 @@ function verdictText(m) {
   return changed ? `${m.verdict} (${m.outcome_before} → ${m.outcome_after})` : m.verdict;
 }
 
+// What judged the analysis, in a sentence: exactly (each move's loss is the exact score it
+// threw away), or a search, and why when it stands in for the game's exact analyst.
+function analysisNote(a) {
+  const judged = `${a.moves.length} moves judged`;
+  const limit = `up to ${a.time_per_position_ms} ms a position`;
+  if (a.scale === 'exact') {
+    const unjudged = a.moves.filter((m) => m.verdict === '-').length;
+    const missed = unjudged ? ` (${unjudged} not judged: no exact score in time)` : '';
+    return `${judged} exactly by ${a.agent}, ${limit}${missed}; "lost" is the score each move threw away`;
+  }
+  const search = `${judged} by ${a.agent}, ${a.time_per_position_ms} ms a position`;
+  return a.fallback ? `${search}: a search, not exact, since ${a.fallback}` : search;
+}
+
+// A score in the table: '–' for none.
+const scoreText = (v) => (v === null || v === undefined ? '–' : String(Math.round(v * 1000) / 1000));
+
 function showAnalysis(a) {
   const note = document.createElement('p');
-  note.textContent = `${a.moves.length} moves judged by ${a.agent}, ${a.time_per_position_ms} ms a position`;
+  note.id = 'analysis-note';
+  note.textContent = analysisNote(a);
+  if (a.fallback) note.className = 'fallback';
+  const exact = a.scale === 'exact';
   const table = document.createElement('table');
   table.id = 'analysis-table';
   const row = (cells, tag) => {
@@ -42,10 +64,12 @@ function showAnalysis(a) {
     }
     return tr;
   };
-  table.append(row(['ply', 'seat', 'move', 'best', 'verdict'], 'th'));
+  table.append(row(['ply', 'seat', 'move', 'best', ...(exact ? ['lost'] : []), 'verdict'], 'th'));
   for (const m of a.moves) {
-    const tr = row([String(m.ply), m.seat_name, m.move, m.best ?? '-', verdictText(m)], 'td');
+    const lost = exact ? [scoreText(m.loss)] : [];
+    const tr = row([String(m.ply), m.seat_name, m.move, m.best ?? '-', ...lost, verdictText(m)], 'td');
     tr.className = 'verdict-' + m.verdict;
+    if (exact) tr.title = `score before ${scoreText(m.before)}, after ${scoreText(m.after)}`;
     table.append(tr);
   }
   const summary = document.createElement('ul');

@@ -260,11 +260,7 @@ function render() {
   const v = ui.view;
   const board = $('board');
   board.replaceChildren();
-  $('moves').replaceChildren(...(v ? v.moves : []).map((m) => {
-    const li = document.createElement('li');
-    li.textContent = m;
-    return li;
-  }));
+  renderMoves(v ? v.moves : []);
   $('undo').disabled = !v || v.moves.length === 0;
   $('pause').textContent = ui.paused ? 'Resume' : 'Pause';
   if (!v) return;
@@ -278,6 +274,22 @@ function render() {
   renderSolverNote(v);
   askSolver(v);
   syncLocation();
+}
+
+// The move list, scrolled to the latest move whenever the list changed (a move played or
+// taken back), so it follows the game; a render that changed nothing leaves the scroll
+// where the reader put it.
+function renderMoves(moves) {
+  const list = $('moves');
+  const shown = JSON.stringify(moves);
+  if (list.dataset.shown === shown) return;
+  list.dataset.shown = shown;
+  list.replaceChildren(...moves.map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    return li;
+  }));
+  list.scrollTop = list.scrollHeight;
 }
 
 // The drawing of view `v`'s board: its game's drawing module when it has one, else the

@@ -37,7 +37,10 @@ if [ ! -d node_modules/playwright-core ]; then
 fi
 
 log="$(mktemp)"
-"$bin" serve --host 127.0.0.1 --port 0 --max-move-time 3s >"$log" 2>&1 &
+# The solver view's cap is raised from its default second: the solver-view tests score
+# 444435 and 4444355512, which the solver does not yet answer within a second on a loaded
+# two-core machine (issue 43). No test measures how long a page waits.
+"$bin" serve --host 127.0.0.1 --port 0 --max-move-time 3s --max-solver-time 120s >"$log" 2>&1 &
 server=$!
 stop_server() {
   kill "$server" 2>/dev/null || true

@@ -6,8 +6,9 @@
 //! move, and more:
 //! - the agent is refused before anything runs if its tables exceed the memory cap;
 //! - each position is searched within `time_ms`, clamped to the server's move cap, and
-//!   the whole analysis within [`ServerConfig::max_analysis_time`](crate::ServerConfig):
-//!   the time per position is cut so that every position fits;
+//!   the whole analysis within [`ServerConfig::max_analysis_time`](crate::ServerConfig): a
+//!   position gets at most an equal share of nine tenths of the time left, so time a quick
+//!   position leaves goes to the later ones, and every position fits;
 //! - each position takes a search slot only while it is searched, so engine moves queue
 //!   behind one position, never behind a whole analysis;
 //! - analyses running at once are at most the number of search slots (503 `busy` beyond);
@@ -15,12 +16,14 @@
 //!   searches are told to stop. The game itself is never touched: the analysis works on a
 //!   copy of its moves.
 //!
-//! The default agent is the game's full-strength engine, except where the game names an
-//! analyst of its own (Connect Four's `solver`, the exact solver): early in a 7x6 game it
-//! cannot finish within a position's time (it then gives no value, and the move goes
-//! unjudged), so the page uses `alphabeta` with the time per position instead. `solver` can still be asked for by `agent` (a late position
-//! solves in well under a second; `solver:weak=true,table=22` proves only win, draw or loss
-//! with a 32 MiB table).
+//! The default agent is the game's exact analyst (`Described::EXACT_ANALYST`, with the
+//! tables a server keeps: Connect Four's `solver:table=22`), each position given the solver
+//! view's time ([`ServerConfig::max_solver_time`](crate::ServerConfig)), so every move is
+//! marked with the exact score it threw away, as `ply analyze` does. On a variant the game
+//! leaves to a search where time is short (`Described::quick_fallback`: Connect Four on
+//! boards the solver does not answer within about a second), that search judges, with
+//! [`DEFAULT_POSITION_TIME`] a position, and the answer says so and why (`fallback`). A game
+//! without an exact analyst is judged by its full-strength engine.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -45,23 +48,47 @@ pub const DEFAULT_POSITION_TIME: Duration = Duration::from_millis(100);
 /// The least time a position is searched, however many positions share the total.
 const MIN_POSITION_TIME: Duration = Duration::from_millis(1);
 
-/// The agent spec an analysis uses when the request names none (see the module comment).
-pub fn default_analyst<G: Described>() -> String {
-    if G::ANALYST.is_some() {
-        "alphabeta".to_string()
-    } else {
-        default_level(G::DESCRIPTOR.name)
-            .map_or("random", |level| level.spec)
-            .to_string()
+/// What judges an analysis: the request's agent, else the game's (see the module comment).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalystChoice {
+    pub spec: String,
+    /// The time a position gets when the request names none.
+    pub default_time: Duration,
+    /// Why a search judges in place of the game's exact analyst, if one does.
+    pub fallback: Option<String>,
+}
+
+/// The analyst of a game that started at `start`: the request's `agent` if it names one;
+/// exact analysts get `solver_time` a position by default.
+pub fn choose_analyst<G: Described>(
+    start: &G,
+    agent: Option<&str>,
+    solver_time: Duration,
+) -> AnalystChoice {
+    let choice = |spec: &str, default_time, fallback| AnalystChoice {
+        spec: spec.to_string(),
+        default_time,
+        fallback,
+    };
+    if let Some(agent) = agent {
+        return choice(agent, DEFAULT_POSITION_TIME, None);
+    }
+    match (G::EXACT_ANALYST, start.quick_fallback()) {
+        (Some(_), Some(search)) => choice(search.spec, DEFAULT_POSITION_TIME, Some(search.why)),
+        (Some(exact), None) => choice(exact.served, solver_time, None),
+        (None, _) => {
+            let engine = default_level(G::DESCRIPTOR.name).map_or("random", |level| level.spec);
+            choice(engine, DEFAULT_POSITION_TIME, None)
+        }
     }
 }
 
-/// The time each of `positions` positions gets: the request's, but no more than an equal
-/// share of nine tenths of the total (the rest is room for building the agent and for
-/// searches that overrun their clock a little).
-pub fn time_per_position(asked: Duration, positions: usize, total: Duration) -> Duration {
+/// The time the next of `positions` positions gets with `left` before the analysis'
+/// deadline: the asked time, but no more than an equal share of nine tenths of what is left
+/// (the rest is room for searches that overrun their clock a little).
+pub fn time_per_position(asked: Duration, positions: usize, left: Duration) -> Duration {
     // Integer arithmetic: no float to overflow, whatever total the server was given.
-    let share = (total / 10 * 9) / u32::try_from(positions.max(1)).unwrap_or(u32::MAX);
+    let share = (left / 10 * 9) / u32::try_from(positions.max(1)).unwrap_or(u32::MAX);
     asked.min(share).max(MIN_POSITION_TIME)
 }
 
@@ -79,8 +106,11 @@ pub struct GameAnalysisJob<G: Described> {
     pub moves: Vec<G::Move>,
     pub catalog: Arc<Catalog<G>>,
     pub spec: String,
+    /// The most time a position gets (see [`time_per_position`]).
     pub time: Duration,
     pub rng_seed: u64,
+    /// Why a search judges in place of the game's exact analyst, if one does.
+    pub fallback: Option<String>,
     /// The session's version when the job was made, so the page can tell a stale answer.
     pub version: u64,
 }
@@ -96,6 +126,7 @@ impl<G: Described + ZobristHash> AnalysisJob for GameAnalysisJob<G> {
             inner,
             gate,
             time: self.time,
+            positions_left: self.moves.len() + 1,
         };
         let analysis = analyze_game(
             &self.start,
@@ -110,6 +141,7 @@ impl<G: Described + ZobristHash> AnalysisJob for GameAnalysisJob<G> {
         let mut answer = analysis_json(&self.start, &analysis);
         answer["positions"] = json!(self.moves.len() + 1);
         answer["time_per_position_ms"] = json!(duration_ms(self.time));
+        answer["fallback"] = json!(self.fallback);
         answer["version"] = json!(self.version);
         Ok(answer)
     }
@@ -163,11 +195,12 @@ impl PositionGate {
         }
     }
 
-    /// The limits of one position's search: its time, within what is left before the deadline.
-    fn limits(&self, time: Duration) -> SearchLimits {
+    /// The limits of the next of `positions` positions' searches: `time`, within its share
+    /// of what is left before the deadline.
+    fn limits(&self, time: Duration, positions: usize) -> SearchLimits {
         let left = self.deadline.saturating_duration_since(Instant::now());
         SearchLimits {
-            time: Some(time.min(left).max(MIN_POSITION_TIME)),
+            time: Some(time_per_position(time, positions, left)),
             stop: Some(self.stop.clone()),
             ..SearchLimits::default()
         }
@@ -197,6 +230,9 @@ struct GatedAgent<'a, G: Described> {
     inner: Box<dyn Agent<G>>,
     gate: &'a PositionGate,
     time: Duration,
+    /// Positions not searched yet, this one included (the final one is not searched when
+    /// the game is over, so this may count one too many: a smaller share, never a larger).
+    positions_left: usize,
 }
 
 impl<G: Described> Agent<G> for GatedAgent<'_, G> {
@@ -206,7 +242,8 @@ impl<G: Described> Agent<G> for GatedAgent<'_, G> {
 
     fn select(&mut self, state: &G, _limits: &SearchLimits) -> Option<Decision<G::Move>> {
         let _slot = self.gate.enter()?;
-        let limits = self.gate.limits(self.time);
+        let limits = self.gate.limits(self.time, self.positions_left);
+        self.positions_left = self.positions_left.saturating_sub(1);
         self.inner.select(state, &limits)
     }
 
@@ -290,11 +327,34 @@ mod tests {
     }
 
     #[test]
-    fn connect4_is_analysed_with_a_search_that_obeys_time() {
-        assert_eq!(default_analyst::<ply_connect4::Connect4>(), "alphabeta");
-        let quoridor = default_analyst::<ply_quoridor::Quoridor>();
+    fn each_game_names_its_analyst_and_a_request_may_name_another() {
+        use ply_connect4::Connect4;
+        let second = Duration::from_secs(1);
+        let seven_by_six = Connect4::standard();
+        let exact = choose_analyst(&seven_by_six, None, second);
+        assert_eq!(exact.spec, "solver:table=22");
+        assert_eq!((exact.default_time, exact.fallback), (second, None));
+        // 8x7: no book, and too many cells for the solver to answer every position fast.
+        let eight_by_seven = Connect4::new(8, 7, 4).unwrap();
+        let search = choose_analyst(&eight_by_seven, None, second);
+        assert_eq!(search.spec, "alphabeta");
+        assert_eq!(search.default_time, DEFAULT_POSITION_TIME);
+        assert!(search.fallback.unwrap().contains("7x6"));
+        // A small board is solved exactly without a book.
+        let small = choose_analyst(&Connect4::new(5, 4, 4).unwrap(), None, second);
+        assert_eq!(small.spec, "solver:table=22");
+        // The request's agent wins, with the search's default time.
+        let named = choose_analyst(&seven_by_six, Some("random"), second);
+        assert_eq!(named.spec, "random");
         assert_eq!(
-            Some(quoridor.as_str()),
+            (named.default_time, named.fallback),
+            (DEFAULT_POSITION_TIME, None)
+        );
+        // A game with no exact analyst: its full-strength engine.
+        let quoridor = ply_quoridor::Quoridor::from_settings(&Default::default()).unwrap();
+        let engine = choose_analyst(&quoridor, None, second);
+        assert_eq!(
+            Some(engine.spec.as_str()),
             default_level("quoridor").map(|l| l.spec)
         );
     }

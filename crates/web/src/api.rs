@@ -10,8 +10,8 @@
 //! | `POST /api/games/{id}/engine` | `{"level": "perfect", "time_ms": 1000}` or `{"agent": "alphabeta:depth=4"}` | the engine's move, its search figures, the view |
 //! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back (`0`: none, a no-op) |
 //! | `GET /api/games/{id}/record` | | the game record (`ply_core::record`), as a text file |
-//! | `POST /api/games/{id}/analysis` | `{"agent": "alphabeta", "time_ms": 100}` (both optional) | the analysis of every move from the game's start (`ply analyze --json`'s shape) |
-//! | `POST /api/games/{id}/solver` | `{"time_ms": 1000}` (optional; the body too) | the solver view: every legal move's exact value, `{"moves": [{"move": "3", "value": 18}, …], "complete": true, "id", "version", "agent", "scale", "time_ms", "cap_ms"}`, or `"complete": false`, no moves and a `reason` when not solved in time (see `solver`; games whose `has_solver_view` is true) |
+//! | `POST /api/games/{id}/analysis` | `{"agent": "alphabeta", "time_ms": 100}` (both optional) | the analysis of every move from the game's start (`ply analyze --json`'s shape), with `fallback`: why a search judges in place of the game's exact analyst, or `null` (see `analysis`) |
+//! | `POST /api/games/{id}/solver` | `{"time_ms": 1000}` (optional, at most the server's `max_solver_time`; the body too) | the solver view: every legal move's exact value, `{"moves": [{"move": "3", "value": 18}, …], "complete": true, "id", "version", "agent", "scale", "time_ms", "cap_ms"}`, or `"complete": false`, no moves and a `reason` when not solved in time (see `solver`; games whose `has_solver_view` is true) |
 //!
 //! Errors are `{"error": {"kind", "message"}}`, the message naming the input (at most 80
 //! characters of it, control characters escaped) and the rule:
@@ -49,14 +49,14 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::analysis::{run_analysis, time_per_position, DEFAULT_POSITION_TIME};
+use crate::analysis::run_analysis;
 use crate::engine::run_search;
 use crate::error::ApiError;
 use crate::extract::{Client, GameId, JsonBody, OptionalJsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
 use crate::record::MoveNote;
-use crate::solver::{run_solver, DEFAULT_SOLVER_TIME};
+use crate::solver::run_solver;
 use crate::start::Start;
 use crate::{AppState, MIN_MOVE_TIME};
 
@@ -80,8 +80,8 @@ pub struct CreateRequest {
 pub struct AnalysisRequest {
     /// The agent spec that judges (default: see `analysis`).
     pub agent: Option<String>,
-    /// The time per position, clamped to the server's move cap and cut so that every
-    /// position fits the server's `max_analysis_time`.
+    /// The time per position (default: see `analysis`), clamped to the server's move cap
+    /// and cut so that every position fits the server's `max_analysis_time`.
     pub time_ms: Option<u64>,
     /// Seed of the agent's randomness (1 if absent, so an analysis can be repeated).
     #[serde(alias = "seed")]
@@ -91,8 +91,7 @@ pub struct AnalysisRequest {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolverRequest {
-    /// The time to solve in, clamped to the server's move cap (default
-    /// [`DEFAULT_SOLVER_TIME`], within the cap).
+    /// The time to solve in, clamped to the server's solver cap (default: the cap).
     pub time_ms: Option<u64>,
 }
 
@@ -320,24 +319,16 @@ pub async fn analyse(
     let arrival = Instant::now();
     let game = app.store.get(&id)?;
     let JsonBody(request) = body?;
-    let asked = time_cap(
-        Some(
-            request
-                .time_ms
-                .unwrap_or(DEFAULT_POSITION_TIME.as_millis() as u64),
-        ),
-        app.config.max_move_time,
-    )?;
     let total = app.config.max_analysis_time;
     let job = {
         let session = game.session();
-        let time = time_per_position(asked, session.plies() + 1, total);
-        session.analysis_job(
-            request.agent.as_deref(),
-            time,
-            request.rng_seed.unwrap_or(1),
-            &app.policy,
-        )?
+        let analyst = session.analyst(request.agent.as_deref(), app.config.max_solver_time);
+        let default_ms = analyst.default_time.as_millis() as u64;
+        let time = time_cap(
+            Some(request.time_ms.unwrap_or(default_ms)),
+            app.config.max_move_time,
+        )?;
+        session.analysis_job(analyst, time, request.rng_seed.unwrap_or(1), &app.policy)?
     };
     let _claim = game.claim_engine()?;
     let _running = app
@@ -361,10 +352,7 @@ pub async fn solver_view(
     let arrival = Instant::now();
     let game = app.store.get(&id)?;
     let OptionalJsonBody(request) = body?;
-    let asked = request
-        .time_ms
-        .unwrap_or(DEFAULT_SOLVER_TIME.as_millis() as u64);
-    let cap = time_cap(Some(asked), app.config.max_move_time)?;
+    let cap = time_cap(request.time_ms, app.config.max_solver_time)?;
     let (job, version) = {
         let session = game.session();
         (session.solver_job(&app.policy)?, session.version())

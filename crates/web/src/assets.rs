@@ -21,8 +21,12 @@ use crate::views::BoardView;
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// The page's own files: path, content type, contents (`index.html` loads the scripts).
+/// The icon is an SVG served where every browser looks for one, `/favicon.ico`, and named
+/// there by the page's `<link rel="icon">` with its type, so no request of the page's is a
+/// 404.
 const PAGE_FILES: &[(&str, &str, &str)] = &[
     ("/", HTML, include_str!("../assets/index.html")),
     ("/style.css", CSS, include_str!("../assets/style.css")),
@@ -31,6 +35,7 @@ const PAGE_FILES: &[(&str, &str, &str)] = &[
     ("/links.js", JS, include_str!("../assets/links.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
     ("/grid.js", JS, include_str!("../assets/grid.js")),
+    ("/favicon.ico", SVG, include_str!("../assets/favicon.svg")),
 ];
 
 /// Where the drawing modules are served: `/games/NAME.js`.
@@ -82,10 +87,10 @@ mod tests {
     fn every_page_file_the_document_loads_is_served() {
         let (_, _, html) = PAGE_FILES[0];
         for (path, kind, _) in &PAGE_FILES[1..] {
-            let tag = if *kind == JS {
-                format!("<script src=\"{path}\"></script>")
-            } else {
-                format!("<link rel=\"stylesheet\" href=\"{path}\">")
+            let tag = match *kind {
+                JS => format!("<script src=\"{path}\"></script>"),
+                SVG => format!("<link rel=\"icon\" href=\"{path}\" type=\"{SVG}\">"),
+                _ => format!("<link rel=\"stylesheet\" href=\"{path}\">"),
             };
             assert!(html.contains(&tag), "index.html does not load {path}");
         }

@@ -89,6 +89,10 @@ pub struct ServerConfig {
     /// Largest body of `POST /api/games`, in bytes: a game may start from a record, and a
     /// long halma game takes more than [`ServerConfig::max_body_bytes`].
     pub max_create_bytes: usize,
+    /// The longest the solver view (`POST /api/games/{id}/solver`) may take on one position
+    /// (past it the answer says the position was not solved), and the time an exact
+    /// analysis gives a position by default (see `solver` and `analysis`).
+    pub max_solver_time: Duration,
     /// The longest one analysis (`POST /api/games/{id}/analysis`) may take, all its
     /// positions together: the time per position is cut to fit (see `analysis`).
     pub max_analysis_time: Duration,
@@ -124,6 +128,7 @@ impl Default for ServerConfig {
             max_games_per_client: 1_000,
             max_body_bytes: 16 * 1024,
             max_create_bytes: 256 * 1024,
+            max_solver_time: solver::DEFAULT_SOLVER_TIME,
             max_analysis_time: Duration::from_secs(20),
             game_ttl: Duration::from_secs(60 * 60),
             header_read_timeout: Duration::from_secs(10),

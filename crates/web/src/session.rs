@@ -16,7 +16,7 @@ use ply_search::spec::{parse_spec, Catalog, TimedSpec};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::analysis::{AnalysisJob, GameAnalysisJob};
+use crate::analysis::{choose_analyst, AnalysisJob, AnalystChoice, GameAnalysisJob};
 use crate::engine::Budget;
 use crate::error::ApiError;
 use crate::policy::SpecPolicy;
@@ -90,12 +90,14 @@ pub trait Session: Send {
         rng_seed: u64,
         policy: &SpecPolicy,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
-    /// Prepares the analysis of the game from its start to now with the agent `spec` (the
-    /// game's analyst for the page when `None`, see `analysis`), searching each position
-    /// for `time`; refused like [`Session::search_job`] refuses a spec.
+    /// What judges an analysis of this game: the request's `agent`, else the game's analyst
+    /// for its variant (see `analysis`), exact ones given `solver_time` a position.
+    fn analyst(&self, agent: Option<&str>, solver_time: Duration) -> AnalystChoice;
+    /// Prepares the analysis of the game from its start to now by `analyst`, searching each
+    /// position for at most `time`; refused like [`Session::search_job`] refuses a spec.
     fn analysis_job(
         &self,
-        spec: Option<&str>,
+        analyst: AnalystChoice,
         time: Duration,
         rng_seed: u64,
         policy: &SpecPolicy,
@@ -109,8 +111,6 @@ pub trait Session: Send {
     /// Counts every change of position, so a search can tell if its position is stale.
     fn version(&self) -> u64;
     fn game_name(&self) -> &'static str;
-    /// Plies played since the game's start.
-    fn plies(&self) -> usize;
 }
 
 /// A session of one game type.
@@ -323,15 +323,18 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         }))
     }
 
+    fn analyst(&self, agent: Option<&str>, solver_time: Duration) -> AnalystChoice {
+        choose_analyst(&self.start, agent, solver_time)
+    }
+
     fn analysis_job(
         &self,
-        spec: Option<&str>,
+        analyst: AnalystChoice,
         time: Duration,
         rng_seed: u64,
         policy: &SpecPolicy,
     ) -> Result<Box<dyn AnalysisJob>, ApiError> {
-        let spec = spec.map_or_else(crate::analysis::default_analyst::<G>, str::to_string);
-        let timed = self.checked_spec(&spec, Some(time), policy)?;
+        let timed = self.checked_spec(&analyst.spec, Some(time), policy)?;
         Ok(Box::new(GameAnalysisJob {
             start: self.start.clone(),
             moves: self.moves.clone(),
@@ -339,6 +342,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             spec: timed.spec,
             time,
             rng_seed,
+            fallback: analyst.fallback,
             version: self.version,
         }))
     }
@@ -352,7 +356,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             // No move to score: the view of a finished game is empty.
             return Err(ApiError::Game(GameError::GameOver));
         }
-        let timed = self.checked_spec(&spec, None, policy)?;
+        let timed = self.checked_spec(spec, None, policy)?;
         Ok(Box::new(GameSolverJob {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
@@ -377,10 +381,6 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
 
     fn game_name(&self) -> &'static str {
         self.state.name()
-    }
-
-    fn plies(&self) -> usize {
-        self.moves.len()
     }
 }
 

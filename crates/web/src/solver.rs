@@ -2,15 +2,17 @@
 //! with its exact value, as Pascal Pons' online Connect Four solver shows them above the
 //! columns.
 //!
-//! A game has a solver view when it names an exact analyst (`Described::ANALYST`, Connect
-//! Four's `solver`) whose agent scores moves one by one (`Agent::move_values`). The analyst
-//! is built with a modest table where the game's analyst takes one ([`solver_view_spec`]:
+//! A game has a solver view when it names an exact analyst (`Described::EXACT_ANALYST`,
+//! Connect Four's `solver`) whose agent scores moves one by one (`Agent::move_values`). The
+//! view builds it with the tables the game names for a server ([`solver_view_spec`]:
 //! Connect Four's `solver:table=22`, 32 MiB), judged by the server's policy like any agent
-//! (see `policy`), and run like an engine move:
-//! - the request's `time_ms` (default [`DEFAULT_SOLVER_TIME`]) is clamped to the server's
-//!   move cap; waiting for a search slot counts in it (no slot in time: 503 `busy`);
-//! - a solve that does not finish in time is an answer, not an error: `complete: false`
-//!   and no moves (the agent never guesses a value);
+//! (see `policy`), and runs it like an engine move:
+//! - the request's `time_ms` (default: all of it) is clamped to the server's solver cap
+//!   ([`ServerConfig::max_solver_time`](crate::ServerConfig), default
+//!   [`DEFAULT_SOLVER_TIME`]); waiting for a search slot counts in it (no slot in time: 503
+//!   `busy`);
+//! - a solve that does not finish in time is an answer, not an error: `complete: false`,
+//!   no moves (the agent never guesses a value) and a `reason` naming the time;
 //! - an agent still running past the cap and its grace is told to stop, and answers
 //!   `complete: false` too; one that does not stop fails the request (504
 //!   `engine_timeout`), as an engine move does (see `engine`).
@@ -42,8 +44,8 @@ use crate::session::duration_ms;
 use crate::store::lock;
 use crate::AppState;
 
-/// The time a solver view request gets when it names none (within the server's cap): a
-/// Connect Four position from about move 12 on solves well within it.
+/// The server's default cap on one solver view (`ply serve --max-solver-time`): a second,
+/// the time a person waits for the scores of a position.
 pub const DEFAULT_SOLVER_TIME: Duration = Duration::from_millis(1000);
 
 /// Room kept between the end of solving and the cap, for the answer to travel (a tenth of
@@ -53,18 +55,9 @@ const MAX_MARGIN: Duration = Duration::from_millis(100);
 /// The least time a solve is given once it has its slot.
 const MIN_SOLVE: Duration = Duration::from_millis(1);
 
-/// Analysts whose default tables are larger than a solver view needs: the spec the view
-/// builds instead, by game.
-const MODEST_SPECS: &[(&str, &str)] = &[("connect4", "solver:table=22")];
-
 /// The agent spec of `G`'s solver view, or `None` if the game has no exact analyst.
-pub fn solver_view_spec<G: Described>() -> Option<String> {
-    let analyst = G::ANALYST?;
-    let modest = MODEST_SPECS
-        .iter()
-        .find(|(game, _)| *game == G::DESCRIPTOR.name)
-        .map(|(_, spec)| *spec);
-    Some(modest.unwrap_or(analyst).to_string())
+pub fn solver_view_spec<G: Described>() -> Option<&'static str> {
+    G::EXACT_ANALYST.map(|analyst| analyst.served)
 }
 
 /// An agent kept between requests, of whatever game (a `Box<dyn Agent<G>>` inside).
@@ -282,10 +275,21 @@ pub async fn run_solver(
         None => {
             answer["complete"] = json!(false);
             answer["moves"] = json!([]);
-            answer["reason"] = json!(format!("not solved within {} ms", cap.as_millis()));
+            answer["reason"] = json!(not_solved(cap, app.config.max_solver_time));
         }
     }
     Ok(answer)
+}
+
+/// Why a solve within `cap` has no answer, naming what set the cap: the request, or the
+/// server's `server_cap`.
+fn not_solved(cap: Duration, server_cap: Duration) -> String {
+    let whose = if cap >= server_cap {
+        "the server's cap (ply serve --max-solver-time)"
+    } else {
+        "the time asked"
+    };
+    format!("not solved within {} ms, {whose}", cap.as_millis())
 }
 
 #[cfg(test)]
@@ -295,7 +299,7 @@ mod tests {
     #[test]
     fn only_games_with_an_exact_analyst_have_a_solver_view() {
         assert_eq!(
-            solver_view_spec::<ply_connect4::Connect4>().as_deref(),
+            solver_view_spec::<ply_connect4::Connect4>(),
             Some("solver:table=22")
         );
         assert_eq!(solver_view_spec::<ply_tictactoe::TicTacToe>(), None);
@@ -317,6 +321,19 @@ mod tests {
         assert_eq!(cache.ids(), ["a", "c"]);
         cache.forget("c");
         assert_eq!(cache.ids(), ["a"]);
+    }
+
+    #[test]
+    fn an_unsolved_position_names_what_set_the_cap() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            not_solved(ms(1000), ms(1000)),
+            "not solved within 1000 ms, the server's cap (ply serve --max-solver-time)"
+        );
+        assert_eq!(
+            not_solved(ms(300), ms(1000)),
+            "not solved within 300 ms, the time asked"
+        );
     }
 
     #[test]

@@ -86,10 +86,11 @@ fn analyze_record<G: Described + ZobristHash>(
         .replay::<G>()
         .with_context(|| args.record.display().to_string())?;
     let thresholds = thresholds(args)?;
-    let spec = args
-        .agent
-        .clone()
-        .unwrap_or_else(|| G::ANALYST.unwrap_or(args.game.default_agent()).to_string());
+    let spec = args.agent.clone().unwrap_or_else(|| {
+        G::EXACT_ANALYST
+            .map_or(args.game.default_agent(), |analyst| analyst.spec)
+            .to_string()
+    });
     let (mut agent, limit) = crate::timed::build_timed(
         "analyze",
         catalog,

@@ -18,6 +18,11 @@ pub struct ServeArgs {
     /// The longest an engine move may take, queueing included (e.g. 750ms, 5s).
     #[arg(long, default_value = "5s", value_parser = parse_time_cap)]
     pub max_move_time: Duration,
+    /// The longest the solver view may think on one position (e.g. 3s; default 1s): past
+    /// it the page says the position was not solved. It is also the time an exact analysis
+    /// gives a position.
+    #[arg(long, value_parser = parse_time_cap)]
+    pub max_solver_time: Option<Duration>,
     /// Engine searches running at once (default: the number of cores).
     #[arg(long)]
     pub max_searches: Option<usize>,
@@ -99,6 +104,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         idle_timeout: args.idle_timeout,
         ..ply_web::ServerConfig::default()
     };
+    if let Some(time) = args.max_solver_time {
+        config.max_solver_time = time;
+    }
     if let Some(n) = args.max_searches {
         if n == 0 {
             bail!("--max-searches 0: at least one search must be allowed");

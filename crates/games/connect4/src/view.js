@@ -1,6 +1,7 @@
 // Connect Four's board on ply's page (a module the page loads: see BoardView::SCRIPT): the
-// columns to drop into, and with the solver view on a strip of labels above them, one per
-// column, its exact score in words. It draws what view.rs sends.
+// columns to drop into, and with the solver view on a strip above them: a caption saying
+// how the solver did (its time, or that it did not solve the position within its cap), and
+// one label per column, its exact score in words. It draws what view.rs sends.
 
 export const showsSolverScores = true;
 
@@ -14,15 +15,18 @@ export const css = `
 .solver-draw .solver-word, .solver-draw .solver-rest { fill: #555; }
 .solver-loss .solver-word, .solver-loss .solver-rest { fill: var(--error); }
 .solver-pending .solver-word { fill: #999; font-weight: normal; }
+.solver-caption { font: 11px system-ui, sans-serif; fill: var(--muted); }
+.solver-caption.unsolved { fill: var(--error); font-weight: 600; }
 `;
 
 export function draw(v, page) {
   const b = v.board;
   const cell = 60;
-  // With the solver view on, a strip above the board holds each column's score.
-  const top = page.solver.shown ? 46 : 0;
+  // With the solver view on, a strip above the board holds its caption and each column's
+  // score.
+  const top = page.solver.shown ? STRIP : 0;
   const svg = page.el('svg', { viewBox: `0 0 ${b.width * cell} ${top + b.height * cell}` });
-  if (top) drawSolverStrip(svg, v, page, cell, top);
+  if (top) drawSolverStrip(svg, v, page, cell);
   page.el('rect', { x: 0, y: top, width: b.width * cell, height: b.height * cell, rx: 10, fill: '#2a6f97' }, svg);
   for (let row = 0; row < b.height; row++) {
     for (let col = 0; col < b.width; col++) {
@@ -55,11 +59,40 @@ function solverText(value, width, height, stones) {
   return 'draw';
 }
 
-// The strip of labels above the board, one per column: its score in words and as a number,
-// "…" while the solver thinks, "?" when it found none in time; nothing over a full column.
-function drawSolverStrip(svg, v, page, cell, top) {
+// The strip's height, and where its lines sit: the caption, then each label's word, the
+// rest of its words and its raw score.
+const STRIP = 62;
+const CAPTION_Y = 11;
+const WORD_Y = 30;
+const REST_Y = 45;
+const RAW_Y = 58;
+
+// A time in milliseconds for the caption.
+const msText = (ms) => (ms < 1 ? 'under 1 ms' : `${Math.round(ms)} ms`);
+
+// The strip's caption: the answer's time, or why there is none.
+function captionText(answer, error) {
+  if (error) return { text: `no scores: ${error}`, unsolved: true };
+  if (!answer) return { text: 'solving…', unsolved: false };
+  if (!answer.complete) return { text: `not solved within ${answer.cap_ms} ms`, unsolved: true };
+  return { text: `exact scores, solved in ${msText(answer.time_ms)}`, unsolved: false };
+}
+
+// The strip above the board: a caption, then one label per column, its score in words and
+// as a number, "…" while the solver thinks, "?" when it found none in time; nothing over a
+// full column.
+function drawSolverStrip(svg, v, page, cell) {
   const b = v.board;
   const { answer, error } = page.solver;
+  const caption = captionText(answer, error);
+  const captionNode = page.el('text', {
+    x: b.width * cell / 2, y: CAPTION_Y, 'text-anchor': 'middle',
+    class: 'solver-caption' + (caption.unsolved ? ' unsolved' : ''),
+  }, svg);
+  captionNode.textContent = caption.text;
+  // The whole reason, where it is longer than the caption (whose cap it was).
+  const reason = error || (answer && answer.reason);
+  if (reason) page.el('title', {}, captionNode).textContent = reason;
   const values = new Map(answer && answer.complete ? answer.moves.map((m) => [m.move, m.value]) : []);
   const stones = b.rows.reduce((n, row) => n + row.filter((owner) => owner !== null).length, 0);
   const legal = new Set(v.legal);
@@ -91,8 +124,8 @@ function drawSolverStrip(svg, v, page, cell, top) {
       title.textContent = `column ${move}: the solver is thinking`;
     }
     g.setAttribute('class', 'solver-label ' + kind);
-    page.el('text', { x, y: 14, class: 'solver-word' }, g).textContent = word;
-    if (rest) page.el('text', { x, y: 29, class: 'solver-rest' }, g).textContent = rest;
-    if (raw) page.el('text', { x, y: top - 4, class: 'solver-raw' }, g).textContent = raw;
+    page.el('text', { x, y: WORD_Y, class: 'solver-word' }, g).textContent = word;
+    if (rest) page.el('text', { x, y: REST_Y, class: 'solver-rest' }, g).textContent = rest;
+    if (raw) page.el('text', { x, y: RAW_Y, class: 'solver-raw' }, g).textContent = raw;
   }
 }

@@ -9,7 +9,8 @@ const { chromium } = require('playwright-core');
 const URL = process.env.PLY_URL || 'http://127.0.0.1:8080/';
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 
-async function openPage(viewport = { width: 1200, height: 900 }) {
+// `beforeLoad(page)`, if given, runs before the page is opened (to watch its requests).
+async function openPage(viewport = { width: 1200, height: 900 }, beforeLoad = null) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ply-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -23,6 +24,7 @@ async function openPage(viewport = { width: 1200, height: 900 }) {
   const page = context.pages()[0] || (await context.newPage());
   const consoleErrors = [];
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  if (beforeLoad) beforeLoad(page);
   await page.goto(URL);
   await page.waitForFunction(() => typeof ui !== 'undefined' && ui.view !== null);
   const close = async () => {
@@ -62,4 +64,11 @@ async function screenshot(page, name) {
 
 const view = (page) => page.evaluate(() => ui.view);
 
-module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view };
+// Connect Four: drops a stone into the column whose move is `move`, and waits for the view.
+async function clickColumn(page, move) {
+  const before = (await view(page)).moves.length;
+  await page.click(`#connect4-board [data-move="${move}"]`);
+  await page.waitForFunction((n) => ui.view.moves.length > n, before);
+}
+
+module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view, clickColumn };

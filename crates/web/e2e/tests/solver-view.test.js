@@ -2,24 +2,18 @@
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { openPage, startGame, screenshot, view } = require('./browser.js');
+const { openPage, startGame, screenshot, clickColumn } = require('./browser.js');
 
 // The labels above the columns once the solver has answered for the position on the board.
-async function solverLabels(page) {
+async function solverLabels(page, timeout = 20000) {
   await page.waitForFunction(() => {
     const labels = [...document.querySelectorAll('#connect4-board .solver-label')];
     return labels.length > 0 && labels.every((g) => g.dataset.label !== 'pending');
-  }, null, { timeout: 20000 });
+  }, null, { timeout });
   return page.evaluate(() => Object.fromEntries(
     [...document.querySelectorAll('#connect4-board .solver-label')]
       .map((g) => [g.dataset.columnMove, { label: g.dataset.label, value: Number(g.dataset.value), text: g.textContent, kind: g.getAttribute('class') }]),
   ));
-}
-
-async function clickColumn(page, move) {
-  const before = (await view(page)).moves.length;
-  await page.click(`#connect4-board [data-move="${move}"]`);
-  await page.waitForFunction((n) => ui.view.moves.length > n, before);
 }
 
 test('the solver view scores every column of a late position and follows undo', async () => {
@@ -82,6 +76,68 @@ test('a full column gets no label, and a link turns the solver view on', async (
     const labels = await solverLabels(page);
     assert.deepEqual(Object.keys(labels).sort(), ['2', '3', '4', '5']);
     for (const { label } of Object.values(labels)) assert.match(label, /^(win|loss) in \d+$|^draw$/);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});
+
+// Pascal Pons' scores of every column, as `ply solve connect4 --analyze` gives them: two
+// positions the solver once left unanswered within a second (issue 43).
+const EXACT = {
+  444435: [-2, -2, -3, -3, -2, -3, -4],
+  4444355512: [-3, -4, -4, -2, -2, -4, -4],
+};
+
+for (const [position, scores] of Object.entries(EXACT)) {
+  test(`the solver strip shows the seven exact scores of ${position}, and its time`, async () => {
+    const { page, close, consoleErrors } = await openPage();
+    try {
+      await page.evaluate((p) => { location.hash = `#game=connect4&position=${p}&solver=1`; }, position);
+      await page.waitForFunction(
+        (n) => ui.view && ui.view.board.rows.flat().filter((owner) => owner !== null).length === n,
+        position.length,
+      );
+      // No wall-clock bound here: run.sh gives the server's solver the time it needs.
+      const labels = await solverLabels(page, 600000);
+      const columns = ['1', '2', '3', '4', '5', '6', '7'];
+      assert.deepEqual(columns.map((c) => labels[c].value), scores);
+      for (const c of columns) assert.match(labels[c].label, /^(win|loss) in \d+$|^draw$/);
+      const caption = page.locator('#connect4-board .solver-caption');
+      assert.match(await caption.textContent(), /^exact scores, solved in (under 1|\d+) ms$/);
+      assert.doesNotMatch(await caption.getAttribute('class'), /unsolved/);
+      await screenshot(page, 'connect4-solver-strip.png');
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('a position not solved within the time says so, above the board and under it', async () => {
+  const { page, close, consoleErrors } = await openPage();
+  try {
+    // The page asks for the server's whole cap; this request asks the server for 300 ms,
+    // far less than the empty 8x7 board (no book) takes.
+    await page.route('**/api/games/*/solver', (route) => route.continue({ postData: '{"time_ms":300}' }));
+    await page.evaluate(() => { location.hash = '#game=connect4&width=8&height=7&solver=1'; });
+    await page.waitForFunction(() => ui.view && ui.view.board.width === 8);
+    const labels = await solverLabels(page);
+    assert.equal(Object.keys(labels).length, 8);
+    for (const { label, text } of Object.values(labels)) {
+      assert.equal(label, 'unknown');
+      assert.match(text, /not solved within 300 ms.*\?$/, 'a "?" with the reason in its tooltip');
+    }
+    const caption = await page.$eval('#connect4-board .solver-caption', (node) => ({
+      text: node.firstChild.textContent,
+      tooltip: node.querySelector('title').textContent,
+      kind: node.getAttribute('class'),
+    }));
+    assert.equal(caption.text, 'not solved within 300 ms');
+    assert.equal(caption.tooltip, 'not solved within 300 ms, the time asked');
+    assert.match(caption.kind, /unsolved/);
+    assert.match(await page.textContent('#solver-note'), /not solved within 300 ms, the time asked/);
+    await screenshot(page, 'connect4-solver-unsolved.png');
     assert.deepEqual(consoleErrors, []);
   } finally {
     await close();

@@ -70,18 +70,82 @@ async fn every_move_is_judged_and_the_blunder_is_marked() {
     assert_eq!(after, before);
 }
 
+/// On 7x6 the default analyst is the exact solver, as `ply analyze` uses it: each move
+/// marked with the exact score it threw away (the game of docs/cli.md's `ply analyze`
+/// example, from the position 44335).
 #[tokio::test]
-async fn connect4_is_analysed_with_a_timed_search_by_default() {
+async fn connect4_7x6_is_analysed_exactly_by_default() {
     let app = app(2, Duration::from_secs(20));
-    let id = game_with(&app, "connect4", &["4", "4", "1"]).await;
+    let (status, view) = json_call(
+        &app,
+        Method::POST,
+        "/api/games",
+        Some(json!({ "game": "connect4", "position": "44335" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    let id = view["id"].as_str().unwrap().to_string();
+    for mv in ["5", "4", "2", "4", "2"] {
+        let (status, view) = play(&app, &id, mv).await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {view}");
+    }
+    let (status, answer) = analyse(&app, &id, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        answer["agent"]
+            .as_str()
+            .unwrap()
+            .starts_with("solver:table=22"),
+        "{answer}"
+    );
+    assert_eq!(answer["scale"], "exact");
+    assert_eq!(answer["fallback"], Value::Null);
+    // The solver's cap on the server (a second by default), within the move cap.
+    assert_eq!(answer["time_per_position_ms"], 1000.0);
+    let column = |field: &str| -> Vec<Value> {
+        let moves = answer["moves"].as_array().unwrap();
+        moves.iter().map(|m| m[field].clone()).collect()
+    };
+    assert_eq!(
+        column("loss"),
+        [0.0, 1.0, 0.0, 34.0, 0.0].map(|l| json!(l)),
+        "{answer}"
+    );
+    assert_eq!(
+        column("verdict"),
+        ["best", "inaccuracy", "best", "blunder", "best"].map(|v| json!(v)),
+        "{answer}"
+    );
+    assert_eq!(column("outcome_after")[3], "loss", "{answer}");
+}
+
+/// Where the solver does not answer every position within about a second (8x7), a search
+/// judges, and the answer says so and why.
+#[tokio::test]
+async fn other_boards_fall_back_to_a_search_and_say_so() {
+    let app = app(2, Duration::from_secs(20));
+    let view = create(&app, "connect4", json!({ "width": 8, "height": 7 })).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for mv in ["4", "4", "1"] {
+        play(&app, &id, mv).await;
+    }
     let (status, answer) = analyse(&app, &id, json!({ "time_ms": 30 })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert!(
         answer["agent"].as_str().unwrap().starts_with("alphabeta"),
         "{answer}"
     );
+    assert_eq!(answer["scale"], "negamax");
+    let why = answer["fallback"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(why.contains("7x6"), "{why}");
     assert_eq!(answer["time_per_position_ms"], 30.0);
     assert_eq!(answer["moves"].as_array().unwrap().len(), 3);
+    // An agent the request names is no fallback.
+    let (status, named) = analyse(&app, &id, json!({ "agent": "random" })).await;
+    assert_eq!(status, StatusCode::OK, "{named}");
+    assert_eq!(named["fallback"], Value::Null);
 }
 
 #[tokio::test]

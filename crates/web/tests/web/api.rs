@@ -35,6 +35,7 @@ async fn the_page_and_its_assets_are_served() {
         ("/analysis.js", "text/javascript", "function"),
         ("/grid.js", "text/javascript", "function drawGrid"),
         ("/style.css", "text/css", "{"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
     ] {
         let (status, content_type, body) = send(&app, Method::GET, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 fn app_with(max_search_mb: u64) -> Router {
     Server::new(ServerConfig {
         max_move_time: Duration::from_secs(3),
+        max_solver_time: Duration::from_secs(3),
         max_searches: 2,
         max_games: 100,
         max_body_bytes: 4096,
@@ -125,12 +126,22 @@ async fn out_of_time_the_answer_is_incomplete_not_an_error() {
     // The empty 8x7 board (no book) takes the solver far longer than the server's whole
     // cap; the cap's grace (1 s) leaves a machine kept busy by other work room to answer.
     let id = game_with(&app, "connect4", json!({ "width": 8, "height": 7 }), &[]).await;
-    let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": 3000 }))).await;
+    let (status, answer) = solver(&app, &id, None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["complete"], false, "{answer}");
     assert_eq!(answer["moves"], json!([]));
-    assert_eq!(answer["reason"], "not solved within 3000 ms", "{answer}");
+    assert_eq!(
+        answer["reason"],
+        "not solved within 3000 ms, the server's cap (ply serve --max-solver-time)",
+        "{answer}"
+    );
     assert_eq!(answer["version"], 0);
+    // Asked for less, the answer says the time was the request's.
+    let (_, answer) = solver(&app, &id, Some(json!({ "time_ms": 200 }))).await;
+    assert_eq!(
+        answer["reason"], "not solved within 200 ms, the time asked",
+        "{answer}"
+    );
 }
 
 /// The empty 7x6 board is answered from the bundled opening book, with the values Pascal
@@ -197,7 +208,7 @@ async fn bad_requests_are_4xx_naming_the_rule() {
         "bad_field",
         &["time_ms", "at least 1 ms"],
     );
-    // A huge time is clamped to the server's cap, not refused.
+    // A huge time is clamped to the server's solver cap, not refused.
     let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": u64::MAX }))).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["cap_ms"], 3000.0, "{answer}");
