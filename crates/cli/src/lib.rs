@@ -6,7 +6,7 @@
 pub mod commands;
 pub mod format;
 pub mod games;
-pub mod levels;
+pub mod ladder;
 pub mod lines;
 pub mod report;
 pub mod start;
@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{bench, engine, list, perft, play};
+use commands::{bench, engine::text as engine, list, perft, play};
 use games::with_game;
 use variant::VariantArgs;
 
@@ -79,20 +79,20 @@ pub enum EngineCommand {
     /// Connect Four in QTP's style.
     Connect4(TextEngineArgs),
     /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
-    Quoridor(commands::qtp::QtpArgs),
+    Quoridor(commands::quoridor::qtp::QtpArgs),
     /// Halma: one JSON position per line in, one JSON move per line out; with --protocol
     /// ccp the CCERL rating list's CCP (ccerl rules).
-    Halma(commands::halma_engine::HalmaEngineArgs),
+    Halma(commands::halma::json_lines::HalmaEngineArgs),
 }
 
 #[derive(Subcommand, Debug)]
 pub enum SolveCommand {
     /// Connect Four: `position score` lines in the test-set convention.
-    Connect4(commands::solve::SolveArgs),
+    Connect4(commands::connect4::solve::SolveArgs),
     /// Build a Connect Four opening book: the exact score (or with --outcomes only who wins)
     /// of every position with --depth stones (resumable: rerun the same command after an
     /// interruption).
-    Connect4Book(commands::solve_book::BookArgs),
+    Connect4Book(commands::connect4::solve_book::BookArgs),
 }
 
 #[derive(Args, Debug)]
@@ -241,13 +241,13 @@ pub fn main() -> ExitCode {
         Command::Engine(EngineCommand::Connect4(a)) => {
             run_text_engine(games::GameName::Connect4, a)
         }
-        Command::Engine(EngineCommand::Quoridor(a)) => commands::qtp::run(a),
-        Command::Engine(EngineCommand::Halma(a)) => commands::halma_engine::run(a),
+        Command::Engine(EngineCommand::Quoridor(a)) => commands::quoridor::qtp::run(a),
+        Command::Engine(EngineCommand::Halma(a)) => commands::halma::json_lines::run(a),
         Command::Arena(a) => commands::arena::run(a),
         Command::Serve(a) => commands::serve::run(a),
         Command::Levels(a) => commands::levels::run(a),
-        Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
-        Command::Solve(SolveCommand::Connect4Book(a)) => commands::solve_book::run(a),
+        Command::Solve(SolveCommand::Connect4(a)) => commands::connect4::solve::run(a),
+        Command::Solve(SolveCommand::Connect4Book(a)) => commands::connect4::solve_book::run(a),
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
         Command::Tune(a) => commands::tune::run(a),

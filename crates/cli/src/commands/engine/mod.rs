@@ -1,0 +1,3 @@
+//! `ply engine GAME`.
+
+pub mod text;

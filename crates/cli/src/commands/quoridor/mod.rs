@@ -1,0 +1,3 @@
+//! Quoridor's own command: its engine protocol, QTP.
+
+pub mod qtp;
