@@ -23,7 +23,9 @@ pub mod rows;
 pub mod scores;
 
 pub use agent::{Agent, Decision, ValueScale};
-pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
+pub use descriptor::{
+    Described, Descriptor, Notation, Param, ParamDefault, ParamKind, Protocol, Seat, Settings,
+};
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;
 pub use error::GameError;

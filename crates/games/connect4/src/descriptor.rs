@@ -1,7 +1,9 @@
 //! Connect Four as every front end sees it (see `ply_core::descriptor`).
 
 use ply_core::Settings;
-use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
+use ply_core::{
+    Described, Descriptor, GameError, Notation, Param, ParamDefault, ParamKind, Protocol, Seat,
+};
 
 use crate::board::{Connect4, MAX_HEIGHT, MAX_K, MAX_WIDTH};
 
@@ -17,7 +19,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 1,
                 max: MAX_WIDTH,
             },
-            default: "7",
+            default: ParamDefault::Int(7),
             menu: &["4", "5", "6", "7", "8", "9", "10"],
         },
         Param {
@@ -27,14 +29,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 1,
                 max: MAX_HEIGHT,
             },
-            default: "6",
+            default: ParamDefault::Int(6),
             menu: &["4", "5", "6", "7", "8"],
         },
         Param {
             name: "k",
             help: "stones in a row needed to win (at most the longer side)",
             kind: ParamKind::Int { min: 3, max: MAX_K },
-            default: "4",
+            default: ParamDefault::Int(4),
             menu: &["3", "4", "5"],
         },
     ],
