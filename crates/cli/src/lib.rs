@@ -60,7 +60,7 @@ pub enum Command {
     /// verdict (best, good, inaccuracy, mistake, blunder).
     Analyze(commands::analyze::AnalyzeArgs),
     /// Fit an evaluation's weights to the outcomes of recorded games (Texel's method).
-    Tune(commands::tune::TuneArgs),
+    Tune(commands::quoridor::tune::TuneArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
@@ -174,7 +174,7 @@ pub fn main() -> ExitCode {
         Command::Solve(SolveCommand::Connect4Book(a)) => commands::connect4::solve_book::run(a),
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
-        Command::Tune(a) => commands::tune::run(a),
+        Command::Tune(a) => commands::quoridor::tune::run(a),
         Command::Completions(a) => commands::shell::completions(a),
         Command::Man => commands::shell::man(),
     };

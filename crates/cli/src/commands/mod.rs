@@ -15,4 +15,3 @@ pub mod quoridor;
 pub mod report;
 pub mod serve;
 pub mod shell;
-pub mod tune;
