@@ -39,7 +39,7 @@ fn descriptor_json(d: &Descriptor) -> Value {
             };
             json!({
                 "name": p.name, "help": p.help, "kind": kind, "min": min, "max": max,
-                "choices": choices, "default": p.default,
+                "choices": choices, "default": p.default.to_string(),
             })
         }).collect::<Vec<_>>(),
         "seats": d.seats.iter().map(|s| s.name).collect::<Vec<_>>(),

@@ -11,11 +11,9 @@ use std::sync::OnceLock;
 use ply_core::{perft_until, Game, GameError, Player, Settings};
 use ply_registry::{GameId, Registered};
 
-use ply_core::Encode;
-
 /// What every game the registry lists offers the bindings.
-pub trait Playable: Registered + Encode + ply_core::ZobristHash {}
-impl<G: Registered + Encode + ply_core::ZobristHash> Playable for G {}
+pub trait Playable: Registered {}
+impl<G: Registered> Playable for G {}
 
 /// A move as Python sees it: its notation in its position and its action index.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 pub mod commands;
 pub mod format;
 pub mod games;
-pub mod levels;
+pub mod ladder;
 pub mod lines;
 pub mod report;
 pub mod start;
@@ -14,22 +14,19 @@ pub mod timed;
 pub mod variant;
 
 use std::ffi::OsString;
-use std::io;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{bench, engine, list, perft, play};
-use games::with_game;
-use variant::VariantArgs;
+use commands::engine::EngineCommand;
+use commands::{bench, list, perft, play};
+use ply_registry::GameId;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "ply",
     version,
-    about = "Adversarial search for board games: play, engine protocols, solve, perft, bench.",
-    after_help = "Games: tictactoe, connect4, quoridor, halma. `ply list` shows variants and agents."
+    about = "Adversarial search for board games: play, engine protocols, solve, perft, bench."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -46,7 +43,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Run the fixed search benchmark, or a solver benchmark.
     Bench(bench::BenchArgs),
-    /// Speak a text protocol on standard input and output.
+    /// Speak the game's engine protocol on standard input and output (`ply engine GAME
+    /// --help` shows its options).
     #[command(subcommand)]
     Engine(EngineCommand),
     /// Play a tournament between agents: ratings, statistics, reports and plots.
@@ -62,7 +60,7 @@ pub enum Command {
     /// verdict (best, good, inaccuracy, mistake, blunder).
     Analyze(commands::analyze::AnalyzeArgs),
     /// Fit an evaluation's weights to the outcomes of recorded games (Texel's method).
-    Tune(commands::tune::TuneArgs),
+    Tune(commands::quoridor::tune::TuneArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
@@ -73,85 +71,13 @@ pub enum Command {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum EngineCommand {
-    /// Tic-tac-toe in QTP's style (`= result` / `? error`, then an empty line).
-    Tictactoe(TextEngineArgs),
-    /// Connect Four in QTP's style.
-    Connect4(TextEngineArgs),
-    /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
-    Quoridor(commands::qtp::QtpArgs),
-    /// Halma: one JSON position per line in, one JSON move per line out; with --protocol
-    /// ccp the CCERL rating list's CCP (ccerl rules).
-    Halma(commands::halma_engine::HalmaEngineArgs),
-}
-
-#[derive(Subcommand, Debug)]
 pub enum SolveCommand {
     /// Connect Four: `position score` lines in the test-set convention.
-    Connect4(commands::solve::SolveArgs),
+    Connect4(commands::connect4::solve::SolveArgs),
     /// Build a Connect Four opening book: the exact score (or with --outcomes only who wins)
     /// of every position with --depth stones (resumable: rerun the same command after an
     /// interruption).
-    Connect4Book(commands::solve_book::BookArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct TextEngineArgs {
-    /// The engine's agent spec (see `ply list`). A spec that sets no limit plays its agent's
-    /// default budget (`ply list GAME` shows it).
-    #[arg(long)]
-    pub agent: Option<String>,
-    /// Time per generated move, e.g. 1s: the agent's search budget per move (it replaces a
-    /// preset's own time; a time= written in --agent wins, and ply says so).
-    #[arg(long, value_parser = format::parse_duration)]
-    pub time: Option<Duration>,
-    /// Seed for the engine's randomness.
-    #[arg(long = "seed", default_value_t = 1)]
-    pub rng_seed: u64,
-    #[command(flatten)]
-    pub variant: VariantArgs,
-}
-
-fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Result<()> {
-    with_game!(game, &args.variant, |state, catalog| {
-        let spec = args
-            .agent
-            .clone()
-            .unwrap_or_else(|| games::default_agent(game).to_string());
-        let (agent, limit) = timed::build_timed(
-            "engine",
-            &catalog,
-            &spec,
-            args.time,
-            "--time",
-            args.rng_seed,
-        )?;
-        let mut engine = engine::TextEngine::new(state, agent, limit);
-        engine.run(io::stdin().lock(), io::stdout().lock())?;
-        Ok(())
-    })
-}
-
-/// A Quoridor referee starts its engines as `./path -seed N`: that form speaks QTP at once.
-/// Its options are text: an argument that is not UTF-8 is an error naming it.
-fn referee_form(argv: &[OsString]) -> Option<Result<Vec<String>, String>> {
-    let first = argv.get(1)?.to_str()?;
-    if first != "-seed" && !first.starts_with("-seed=") {
-        return None;
-    }
-    Some(
-        argv[1..]
-            .iter()
-            .map(|arg| {
-                arg.to_str().map(str::to_string).ok_or_else(|| {
-                    format!(
-                        "{} is not UTF-8 text: the referee form's options are text",
-                        ply_core::quote_bytes(arg.as_encoded_bytes())
-                    )
-                })
-            })
-            .collect(),
-    )
+    Connect4Book(commands::connect4::solve_book::BookArgs),
 }
 
 /// Makes a write to a closed standard output end the program as it ends other Unix tools
@@ -170,6 +96,14 @@ fn closed_pipe_ends_quietly() {
     }
 }
 
+/// The command line's grammar, with the list of games in its help.
+pub fn command() -> clap::Command {
+    Cli::command().after_help(format!(
+        "Games: {}. `ply list` shows variants and agents.",
+        GameId::names()
+    ))
+}
+
 /// The command line's grammar for `argv`: once a game is named, help shows only its
 /// variant flags.
 pub fn command_for(argv: &[OsString]) -> clap::Command {
@@ -179,8 +113,8 @@ pub fn command_for(argv: &[OsString]) -> clap::Command {
         .map(|arg| arg.to_string_lossy().into_owned())
         .collect();
     match variant::game_in(&words) {
-        Some(game) => variant::for_game(Cli::command(), game),
-        None => Cli::command(),
+        Some(game) => variant::for_game(command(), game),
+        None => command(),
     }
 }
 
@@ -205,12 +139,9 @@ fn not_utf8(argv: &[OsString]) -> String {
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
-    if let Some(args) = referee_form(&argv) {
+    if let Some(args) = commands::quoridor::qtp::referee_form(&argv) {
         closed_pipe_ends_quietly();
-        let run = args
-            .and_then(|args| ply_quoridor::qtp::EngineOptions::from_args(&args))
-            .and_then(|o| ply_quoridor::qtp::run_stdio(&o));
-        return match run {
+        return match args.and_then(|args| commands::quoridor::qtp::run_referee_form(&args)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("ply: {e}");
@@ -235,22 +166,15 @@ pub fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Bench(a) => bench::run(a),
-        Command::Engine(EngineCommand::Tictactoe(a)) => {
-            run_text_engine(games::GameName::Tictactoe, a)
-        }
-        Command::Engine(EngineCommand::Connect4(a)) => {
-            run_text_engine(games::GameName::Connect4, a)
-        }
-        Command::Engine(EngineCommand::Quoridor(a)) => commands::qtp::run(a),
-        Command::Engine(EngineCommand::Halma(a)) => commands::halma_engine::run(a),
+        Command::Engine(engine) => engine.run(),
         Command::Arena(a) => commands::arena::run(a),
         Command::Serve(a) => commands::serve::run(a),
         Command::Levels(a) => commands::levels::run(a),
-        Command::Solve(SolveCommand::Connect4(a)) => commands::solve::run(a),
-        Command::Solve(SolveCommand::Connect4Book(a)) => commands::solve_book::run(a),
+        Command::Solve(SolveCommand::Connect4(a)) => commands::connect4::solve::run(a),
+        Command::Solve(SolveCommand::Connect4Book(a)) => commands::connect4::solve_book::run(a),
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
-        Command::Tune(a) => commands::tune::run(a),
+        Command::Tune(a) => commands::quoridor::tune::run(a),
         Command::Completions(a) => commands::shell::completions(a),
         Command::Man => commands::shell::man(),
     };

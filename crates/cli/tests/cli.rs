@@ -303,9 +303,16 @@ fn replies(text: &str) -> Vec<&str> {
     text.split_terminator("\n\n").collect()
 }
 
+/// Every game that speaks the text protocol (the registry's), as `ply engine GAME` runs it.
 #[test]
 fn text_engines_answer_invalid_utf8_and_read_on() {
-    for game in ["tictactoe", "connect4"] {
+    let text_games: Vec<&str> = ply_registry::GameId::ALL
+        .iter()
+        .filter(|g| g.descriptor().protocols.contains(&ply_core::Protocol::Text))
+        .map(|g| g.name())
+        .collect();
+    assert!(!text_games.is_empty());
+    for game in text_games {
         let out = ply_bytes(&["engine", game], b"\xff\xfe\nname\r\nplay \xc3\nversion\n");
         let text = stdout(&out);
         assert!(out.status.success(), "{game}: {}", stderr(&out));

@@ -6,6 +6,8 @@
 //! numbers mean, and its level ladder. A game implements [`Described`] to build its start
 //! position from the [`Settings`] a user gave.
 
+use std::fmt;
+
 use crate::analyst::{ExactAnalyst, Fallback};
 use crate::error::GameError;
 use crate::game::Game;
@@ -49,8 +51,9 @@ pub struct Param {
     pub help: &'static str,
     /// Its type and allowed values.
     pub kind: ParamKind,
-    /// The default, as help shows it (a computed default says how it is computed).
-    pub default: &'static str,
+    /// The value when it is not given: the one place it is stated, read by the game's
+    /// constructor (`Descriptor::int_or_default`), help and the page.
+    pub default: ParamDefault,
     /// The values a menu offers (the page's), as text; `""` stands for the default.
     pub menu: &'static [&'static str],
 }
@@ -62,6 +65,39 @@ pub enum ParamKind {
     Int { min: usize, max: usize },
     /// One of a few names.
     Choice(&'static [&'static str]),
+}
+
+/// A parameter's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamDefault {
+    /// A whole number, for a [`ParamKind::Int`] parameter.
+    Int(usize),
+    /// One of the names of a [`ParamKind::Choice`] parameter.
+    Choice(&'static str),
+    /// Worked out by the game's constructor from the other settings, as the text says for
+    /// help (Quoridor's walls, from the board size and the players).
+    Computed(&'static str),
+}
+
+impl ParamDefault {
+    /// The default as a setting would give it; `None` for a computed one.
+    pub fn value(self) -> Option<String> {
+        match self {
+            ParamDefault::Int(n) => Some(n.to_string()),
+            ParamDefault::Choice(name) => Some(name.to_string()),
+            ParamDefault::Computed(_) => None,
+        }
+    }
+}
+
+/// As help shows it: the value, or how it is computed.
+impl fmt::Display for ParamDefault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamDefault::Int(n) => write!(f, "{n}"),
+            ParamDefault::Choice(text) | ParamDefault::Computed(text) => f.write_str(text),
+        }
+    }
 }
 
 /// One seat at the table.
@@ -291,6 +327,32 @@ impl Descriptor {
         Ok(Some(value))
     }
 
+    /// The whole number given for the integer parameter `name`, checked against its range,
+    /// or else its default.
+    ///
+    /// # Panics
+    /// If the game has no integer parameter `name` with a number as its default.
+    pub fn int_or_default(&self, settings: &Settings, name: &str) -> Result<usize, GameError> {
+        Ok(match self.int(settings, name)? {
+            Some(value) => value,
+            None => self.default_int(name),
+        })
+    }
+
+    /// The default of the integer parameter `name`.
+    ///
+    /// # Panics
+    /// If the game has no parameter `name` with a number as its default.
+    pub fn default_int(&self, name: &str) -> usize {
+        match self.param(name).map(|p| p.default) {
+            Some(ParamDefault::Int(value)) => value,
+            other => panic!(
+                "{}'s parameter {name} has no number as its default: {other:?}",
+                self.name
+            ),
+        }
+    }
+
     /// The name given for the choice parameter `name`, checked against its choices; `None`
     /// when it was not given.
     ///
@@ -319,6 +381,40 @@ impl Descriptor {
                 format!("{} is one of {}", param.name, choices.join(", ")),
             )),
         }
+    }
+
+    /// The name given for the choice parameter `name`, checked against its choices, or else
+    /// its default.
+    ///
+    /// # Panics
+    /// If the game has no choice parameter `name` with a name as its default.
+    pub fn choice_or_default(
+        &self,
+        settings: &Settings,
+        name: &str,
+    ) -> Result<&'static str, GameError> {
+        Ok(match self.choice(settings, name)? {
+            Some(value) => value,
+            None => match self.param(name).map(|p| p.default) {
+                Some(ParamDefault::Choice(value)) => value,
+                other => panic!(
+                    "{}'s parameter {name} has no name as its default: {other:?}",
+                    self.name
+                ),
+            },
+        })
+    }
+
+    /// The settings that give every parameter with a value as its default that value (a
+    /// computed default is left out): they build the same position as no settings at all.
+    pub fn default_settings(&self) -> Settings {
+        let mut settings = Settings::new();
+        for param in self.params {
+            if let Some(value) = param.default.value() {
+                settings.set(param.name, value);
+            }
+        }
+        settings
     }
 
     /// The seat names of a game of `players` players.
@@ -357,14 +453,14 @@ mod tests {
             name: "size",
             help: "board size",
             kind: ParamKind::Int { min: 3, max: 25 },
-            default: "9",
+            default: ParamDefault::Int(9),
             menu: &[],
         },
         Param {
             name: "board",
             help: "board shape",
             kind: ParamKind::Choice(&["star", "rhombus"]),
-            default: "star",
+            default: ParamDefault::Choice("star"),
             menu: &["star", "rhombus"],
         },
     ];
@@ -421,6 +517,26 @@ mod tests {
             err.contains("'walls'") && err.contains("size, board"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_missing_setting_is_its_default() {
+        assert_eq!(TOY.int_or_default(&Settings::new(), "size").unwrap(), 9);
+        let settings = Settings::new().with("size", "7").with("board", "rhombus");
+        assert_eq!(TOY.int_or_default(&settings, "size").unwrap(), 7);
+        assert_eq!(
+            TOY.choice_or_default(&settings, "board").unwrap(),
+            "rhombus"
+        );
+        assert_eq!(
+            TOY.choice_or_default(&Settings::new(), "board").unwrap(),
+            "star"
+        );
+        let defaults = TOY.default_settings();
+        assert_eq!(defaults.get("size"), Some("9"));
+        assert_eq!(defaults.get("board"), Some("star"));
+        assert_eq!(ParamDefault::Computed("size − 1").value(), None);
+        assert_eq!(ParamDefault::Computed("size − 1").to_string(), "size − 1");
     }
 
     #[test]

@@ -25,7 +25,9 @@ pub mod scores;
 
 pub use agent::{Agent, Decision, ValueScale};
 pub use analyst::{ExactAnalyst, Fallback};
-pub use descriptor::{Described, Descriptor, Notation, Param, ParamKind, Protocol, Seat, Settings};
+pub use descriptor::{
+    Described, Descriptor, Notation, Param, ParamDefault, ParamKind, Protocol, Seat, Settings,
+};
 pub use duration::{DurationError, MAX_DURATION};
 pub use encode::Encode;
 pub use error::GameError;

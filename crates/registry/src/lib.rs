@@ -1,30 +1,37 @@
-//! The one list of games: every front end (command line, engines, arena, web API, fuzzing)
-//! finds the games here and learns about each from its [`Descriptor`], written in the
-//! game's own folder. Adding a game is a line in [`games!`] (its crate provides the
-//! descriptor, `Described` and an agent catalog).
+//! The one list of games: every front end (command line, engines, arena, web API, Python,
+//! fuzzing) finds the games here and learns about each from its [`Descriptor`], written in
+//! the game's own folder. Adding a game is one line in the [`games!`] table below (and its
+//! crate as a dependency in this crate's `Cargo.toml`): see docs/adding-a-game.md.
 
 use std::fmt;
 use std::str::FromStr;
 
 pub use ply_core::{Described, Descriptor, Settings};
+use ply_core::{Encode, ZobristHash};
 use ply_search::spec::Catalog;
+use ply_view::BoardView;
 
-// The game crates, for the expansion of [`with_game!`] in other crates.
-pub use ply_connect4;
-pub use ply_halma;
-pub use ply_quoridor;
-pub use ply_tictactoe;
-
-/// A game with an agent catalog: what a front end needs to build engines for it.
-pub trait Registered: Described {
+/// What every game provides, checked when the registry is built: a game missing one of
+/// these traits fails `cargo build` with an error naming it ("the trait bound `G: Encode`
+/// is not satisfied … required by a bound in `Registered`").
+///
+/// - [`Described`] (and through it `ply_core::Game`): the rules and the descriptor;
+/// - [`ZobristHash`]: position hashing (transposition tables, repetition);
+/// - [`Encode`]: observations and action numbers (the Python package, PettingZoo);
+/// - [`BoardView`]: what the page draws (`ply serve`);
+/// - an agent catalog, the one method here.
+pub trait Registered: Described + ZobristHash + Encode + BoardView {
     /// Every agent spec this game's engines accept (`ply list GAME` shows them).
     fn catalog() -> Catalog<Self>;
 }
 
-/// Writes [`GameId`], its list, the catalogs and the dispatch macro from one table, so a game cannot be
-/// listed in one and forgotten in another.
+/// Writes [`GameId`], its list, the catalogs, the re-exports of the game crates (for the
+/// expansion of [`with_game!`] in other crates) and the dispatch macro from one table, so a
+/// game cannot be listed in one and forgotten in another.
 macro_rules! games {
     ($d:tt; $($id:ident => $krate:ident :: $state:ident, $catalog:path;)*) => {
+        $(pub use $krate;)*
+
         /// Every game `ply` plays.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum GameId {
@@ -77,7 +84,8 @@ macro_rules! games {
     };
 }
 
-// `$` is passed in so the inner macro can have metavariables of its own.
+// One line a game: its `GameId` variant, its crate and state type, its catalog function.
+// (`$` is passed in so the inner macro can have metavariables of its own.)
 games! {
     $;
     Connect4 => ply_connect4::Connect4, ply_connect4::catalog;
@@ -97,7 +105,7 @@ impl GameId {
         GameId::ALL.iter().copied().find(|g| g.name() == name)
     }
 
-    /// Every game's name: `tictactoe, connect4, quoridor, halma`.
+    /// Every game's name, in the registry's order: `connect4, quoridor, …`.
     pub fn names() -> String {
         GameId::ALL
             .iter()

@@ -1,7 +1,7 @@
 //! Every game's descriptor checked against the game itself: what the descriptor says a front
 //! end can offer must work.
 
-use ply_core::{Described, Game, ParamKind, Settings};
+use ply_core::{Described, Game, ParamDefault, ParamKind, Settings};
 use ply_registry::{with_game, GameId, Registered};
 
 #[test]
@@ -57,11 +57,48 @@ fn every_menu_value_is_accepted_alone() {
                     }
                 });
             }
-            match param.kind {
-                ParamKind::Int { min, max } => assert!(min <= max, "{}", param.name),
-                ParamKind::Choice(names) => assert!(names.contains(&param.default)),
+            if let ParamKind::Int { min, max } = param.kind {
+                assert!(min <= max, "{}", param.name);
             }
         }
+    }
+}
+
+/// A parameter's default is stated once, in the descriptor, and the game's constructor reads
+/// it there: so the start position of no settings is the one of every default given. Each
+/// default is also of its parameter's kind, allowed, and on its menu (a computed one as ""),
+/// where the page shows it.
+#[test]
+fn no_settings_and_every_default_build_the_same_position() {
+    for &game in GameId::ALL {
+        let about = game.descriptor();
+        for param in about.params {
+            let at = format!("{} --{}", about.name, param.name);
+            match (param.kind, param.default) {
+                (ParamKind::Int { min, max }, ParamDefault::Int(n)) => {
+                    assert!((min..=max).contains(&n), "{at}: default {n} out of range")
+                }
+                (ParamKind::Choice(names), ParamDefault::Choice(name)) => {
+                    assert!(names.contains(&name), "{at}: default {name} not a choice")
+                }
+                (_, ParamDefault::Computed(_)) => {}
+                (kind, default) => panic!("{at}: a {default:?} default for a {kind:?}"),
+            }
+            let on_menu = param.default.value().unwrap_or_default();
+            assert!(
+                param.menu.contains(&on_menu.as_str()),
+                "{at}: the menu {:?} lacks the default {on_menu:?}",
+                param.menu
+            );
+        }
+        let defaults = about.default_settings();
+        with_game!(game, |G| {
+            let none = <G as Described>::from_settings(&Settings::new())
+                .unwrap_or_else(|e| panic!("{}: no settings: {e}", about.name));
+            let every = <G as Described>::from_settings(&defaults)
+                .unwrap_or_else(|e| panic!("{} {defaults:?}: {e}", about.name));
+            assert_eq!(none, every, "{}: {defaults:?}", about.name);
+        });
     }
 }
 
@@ -107,11 +144,14 @@ fn the_ladder_ends_with_strongest_and_every_rung_builds() {
     }
 }
 
-/// Every menu variant of every game: positions of random games read back from their text
-/// exactly (the conformance kit), and whole games written as records read back and replay.
+/// The whole conformance kit in every menu variant of every game: the rules along random
+/// games (make/unmake, notation and position text read back), the hash, the encoding, and
+/// whole games written as records that read back and replay.
 #[test]
-fn records_of_random_games_read_back_and_replay_in_every_menu_variant() {
-    use ply_core::conformance::{check_game, check_records, ConformanceConfig};
+fn the_conformance_kit_passes_in_every_menu_variant() {
+    use ply_core::conformance::{
+        check_encoding, check_game, check_hashing, check_records, ConformanceConfig,
+    };
     let config = ConformanceConfig {
         games: 3,
         max_plies: 120,
@@ -132,6 +172,8 @@ fn records_of_random_games_read_back_and_replay_in_every_menu_variant() {
                 // Menu values that need a partner setting are skipped (see above).
                 if let Ok(start) = <G as Described>::from_settings(&settings) {
                     check_game(&start, &config);
+                    check_hashing(&start, &config);
+                    check_encoding(&start, &config);
                     check_records::<G>(&settings, &config);
                 }
             });

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use ply_core::{Descriptor, GameError, ParamKind, Settings};
+use ply_core::{Descriptor, GameError, ParamDefault, ParamKind, Settings};
 use ply_registry::{with_game, GameId, Registered};
 use ply_search::spec::Catalog;
 use serde::Deserialize;
@@ -182,10 +182,11 @@ fn param_json(param: &ply_core::Param) -> Value {
         "key": param.name,
         "label": label,
         "help": param.help,
-        "default": menu_value(param.default).as_u64().map_or_else(
-            || if param.menu.contains(&param.default) { json!(param.default) } else { Value::Null },
-            |n| json!(n),
-        ),
+        "default": match param.default {
+            ParamDefault::Int(n) => json!(n),
+            ParamDefault::Choice(name) => json!(name),
+            ParamDefault::Computed(_) => Value::Null,
+        },
         "choices": param.menu.iter().map(|c| menu_value(c)).collect::<Vec<_>>(),
         "allowed": range,
     })

@@ -87,7 +87,7 @@ pub fn canonical_settings<G: Described>(settings: &Settings) -> Settings {
                 .parse::<u64>()
                 .map_or_else(|_| value.to_string(), |n| n.to_string()),
         };
-        if value != param.default {
+        if param.default.value().as_deref() != Some(value.as_str()) {
             canonical.set(name, value);
         }
     }

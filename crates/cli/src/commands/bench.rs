@@ -23,11 +23,11 @@ pub enum BenchWhich {
     Search,
     /// Runs a Connect Four test set through the solver.
     #[command(name = "connect4-solver")]
-    Connect4Solver(crate::commands::bench_solver::SolverBenchArgs),
+    Connect4Solver(crate::commands::connect4::bench_solver::SolverBenchArgs),
     /// A Connect Four agent (`perfect:time=1s`) on random positions: its time per move,
     /// and whether each move keeps the outcome the unlimited solver proves.
     #[command(name = "connect4-perfect")]
-    Connect4Perfect(crate::commands::bench_perfect::PerfectBenchArgs),
+    Connect4Perfect(crate::commands::connect4::bench_perfect::PerfectBenchArgs),
     /// One search of one position (`--position`, `--record` or the start): move, value,
     /// depth, nodes and speed.
     Position(crate::commands::bench_position::PositionBenchArgs),
@@ -102,8 +102,8 @@ struct Row {
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     match &args.which {
-        Some(BenchWhich::Connect4Solver(a)) => crate::commands::bench_solver::run(a),
-        Some(BenchWhich::Connect4Perfect(a)) => crate::commands::bench_perfect::run(a),
+        Some(BenchWhich::Connect4Solver(a)) => crate::commands::connect4::bench_solver::run(a),
+        Some(BenchWhich::Connect4Perfect(a)) => crate::commands::connect4::bench_perfect::run(a),
         Some(BenchWhich::Position(a)) => crate::commands::bench_position::run(a),
         Some(BenchWhich::Search) | None => search_bench(),
     }

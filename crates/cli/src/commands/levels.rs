@@ -8,7 +8,7 @@ use ply_arena::{report, Format, OpeningSource, TimeControl, TournamentConfig};
 
 use crate::format::parse_duration;
 use crate::games::{with_game, GameName};
-use crate::levels::{ladder, measured_specs, Level};
+use crate::ladder::{ladder, measured_specs, Level};
 use crate::variant::VariantArgs;
 
 #[derive(Args, Debug)]

@@ -67,18 +67,7 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
         about.notation.summary, about.notation.example
     );
     println!("  values:          {}", about.values);
-    let protocols: Vec<String> = about
-        .protocols
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match i {
-            // A game with one protocol has no default to point out.
-            0 if about.protocols.len() == 1 => p.name().to_string(),
-            0 => format!("{} (default)", p.name()),
-            _ => format!("{} (--protocol {})", p.name(), p.key()),
-        })
-        .collect();
-    println!("  protocol:        {}", protocols.join(", "));
+    println!("  protocol:        {}", super::engine::protocols(about));
     println!("  default agent:   {}", game.default_agent());
     println!(
         "  agents, then evaluators (eval=), orderings (order=) and playout policies (rollout=):"

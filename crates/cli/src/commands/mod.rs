@@ -1,22 +1,17 @@
-//! One module per subcommand.
+//! One module per subcommand; the commands of one game only under its name.
 
 pub mod analyze;
 pub mod arena;
 pub mod bench;
-pub mod bench_perfect;
 pub mod bench_position;
-pub mod bench_solver;
-pub mod ccp;
+pub mod connect4;
 pub mod engine;
-pub mod halma_engine;
+pub mod halma;
 pub mod levels;
 pub mod list;
 pub mod perft;
 pub mod play;
-pub mod qtp;
+pub mod quoridor;
 pub mod report;
 pub mod serve;
 pub mod shell;
-pub mod solve;
-pub mod solve_book;
-pub mod tune;

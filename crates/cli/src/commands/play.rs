@@ -129,7 +129,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
     let spec = match (&args.agent, &args.level) {
         (Some(spec), _) => spec.clone(),
         (None, Some(level)) => {
-            crate::levels::level_spec(args.game, &args.variant, level)?.to_string()
+            crate::ladder::level_spec(args.game, &args.variant, level)?.to_string()
         }
         (None, None) => default_agent(args.game).to_string(),
     };

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::{Generator, Shell};
 
 #[derive(Args, Debug)]
@@ -15,7 +15,7 @@ pub struct CompletionsArgs {
 
 /// Writes the completion script for `args.shell` to standard output.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
-    let mut command = crate::Cli::command();
+    let mut command = crate::command();
     command.set_bin_name("ply");
     command.build();
     let mut out = io::stdout().lock();
@@ -26,6 +26,6 @@ pub fn completions(args: &CompletionsArgs) -> anyhow::Result<()> {
 /// Writes the manual page of `ply` (roff, for `man -l -`) to standard output.
 pub fn man() -> anyhow::Result<()> {
     let mut out = io::stdout().lock();
-    clap_mangen::Man::new(crate::Cli::command()).render(&mut out)?;
+    clap_mangen::Man::new(crate::command()).render(&mut out)?;
     Ok(out.flush()?)
 }

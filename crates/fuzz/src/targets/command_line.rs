@@ -7,7 +7,7 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 use ply_cli::commands::play::{session, PlayArgs};
 use ply_cli::games::GameName;
 use ply_cli::variant::VariantArgs;
-use ply_cli::{Cli, Command, EngineCommand};
+use ply_cli::{Cli, Command};
 
 use crate::checks::{check_error, check_message, text};
 use crate::runner::{seeds_of, Outcome, Target};
@@ -17,10 +17,7 @@ fn game_of(command: &Command) -> Option<(GameName, &VariantArgs)> {
     match command {
         Command::Play(args) => Some((args.game, &args.variant)),
         Command::Perft(args) => Some((args.game, &args.variant)),
-        Command::Engine(EngineCommand::Tictactoe(args)) => {
-            Some((GameName::Tictactoe, &args.variant))
-        }
-        Command::Engine(EngineCommand::Connect4(args)) => Some((GameName::Connect4, &args.variant)),
+        Command::Engine(engine) => engine.variant().map(|variant| (engine.game, variant)),
         _ => None,
     }
 }
@@ -45,14 +42,58 @@ fn argv(line: &str) -> Vec<String> {
 /// more than the parsing it tests.
 pub struct Flags {
     parser: clap::Command,
+    words: Vec<String>,
 }
 
 impl Flags {
     pub fn new() -> Self {
+        let mut words: Vec<String> = [
+            "play", "perft", "engine", "solve", "arena", "bench", "serve", "levels", "list",
+        ]
+        .map(String::from)
+        .to_vec();
+        words.extend(registry_words());
+        words.extend(
+            [
+                "--depth",
+                "--time",
+                "--agent",
+                "--level",
+                "--seat",
+                "--games",
+                "--seed",
+                "--protocol",
+                "ms",
+                "s",
+            ]
+            .map(String::from),
+        );
         Flags {
-            parser: Cli::command(),
+            parser: ply_cli::command(),
+            words,
         }
     }
+}
+
+/// Words from the registry: every game's name, its variant flags (`--width`) and the names
+/// a choice flag takes.
+fn registry_words() -> Vec<String> {
+    let mut words: Vec<String> = GameName::ALL.iter().map(|g| g.name().to_string()).collect();
+    for game in GameName::ALL {
+        for param in game.descriptor().params {
+            words.push(format!("--{}", param.name));
+            if let ply_core::ParamKind::Choice(names) = param.kind {
+                words.extend(names.iter().map(|n| n.to_string()));
+            }
+        }
+    }
+    let mut kept: Vec<String> = Vec::with_capacity(words.len());
+    for word in words {
+        if !kept.contains(&word) {
+            kept.push(word);
+        }
+    }
+    kept
 }
 
 impl Default for Flags {
@@ -85,40 +126,7 @@ impl Target for Flags {
     }
 
     fn dictionary(&self) -> Vec<&str> {
-        vec![
-            "play",
-            "perft",
-            "engine",
-            "solve",
-            "arena",
-            "bench",
-            "serve",
-            "levels",
-            "list",
-            "tictactoe",
-            "connect4",
-            "quoridor",
-            "halma",
-            "--width",
-            "--height",
-            "--k",
-            "--size",
-            "--walls",
-            "--board",
-            "--players",
-            "star",
-            "rhombus",
-            "star121",
-            "--depth",
-            "--time",
-            "--agent",
-            "--level",
-            "--seat",
-            "--games",
-            "--seed",
-            "ms",
-            "s",
-        ]
+        self.words.iter().map(String::as_str).collect()
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
@@ -169,12 +177,38 @@ impl Target for Flags {
 /// only make each input slower).
 pub struct Play {
     parser: clap::Command,
+    words: Vec<String>,
 }
 
 impl Play {
     pub fn new() -> Self {
+        let mut words: Vec<String> = [
+            "\n",
+            "undo",
+            "hint",
+            "moves",
+            "help",
+            "new",
+            "quit",
+            "--first",
+            "engine",
+            "human",
+            "--seat",
+            "--position",
+            "4453",
+        ]
+        .map(String::from)
+        .to_vec();
+        words.extend(registry_words());
+        // Each game's example move, as a person would type it.
+        words.extend(
+            GameName::ALL
+                .iter()
+                .map(|g| g.descriptor().notation.example.to_string()),
+        );
         Play {
             parser: PlayOnly::command(),
+            words,
         }
     }
 }
@@ -209,29 +243,7 @@ impl Target for Play {
     }
 
     fn dictionary(&self) -> Vec<&str> {
-        vec![
-            "\n",
-            "undo",
-            "hint",
-            "moves",
-            "help",
-            "new",
-            "quit",
-            "--first",
-            "engine",
-            "human",
-            "--seat",
-            "--players",
-            "--board",
-            "--size",
-            "--walls",
-            "--position",
-            "4453",
-            "e2",
-            "b2",
-            "4",
-            "3,-6",
-        ]
+        self.words.iter().map(String::as_str).collect()
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {

@@ -63,7 +63,8 @@ pub fn variants(game: GameId) -> Vec<Settings> {
         let mut settings = Settings::new();
         for (i, param) in about.params.iter().enumerate() {
             // A value the same as the default is left out, so the name shows what differs.
-            let chosen = choose(i, &menu(i)).filter(|value| *value != param.default);
+            let default = param.default.value();
+            let chosen = choose(i, &menu(i)).filter(|value| default.as_deref() != Some(value));
             if let Some(value) = chosen {
                 let tried = settings.clone().with(param.name, value);
                 if builds(game, &tried) {

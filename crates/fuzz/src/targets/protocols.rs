@@ -3,7 +3,7 @@
 //! one engine that lives across inputs (reset every few hundred), so that sequences of
 //! commands are tried, not only single lines.
 
-use ply_cli::commands::engine::{Reply, TextEngine};
+use ply_cli::commands::engine::text::{Reply, TextEngine};
 use ply_core::Game;
 use ply_quoridor::qtp::{QtpEngine, TimeBudget};
 use serde_json::Value;
@@ -178,7 +178,7 @@ impl<G: Game + ply_core::ZobristHash> Target for TextProtocol<G> {
     }
 
     fn dictionary(&self) -> Vec<&str> {
-        let mut words = ply_cli::commands::engine::COMMANDS.to_vec();
+        let mut words = ply_cli::commands::engine::text::COMMANDS.to_vec();
         words.extend(self.words.iter().map(String::as_str));
         words.push("\n");
         words

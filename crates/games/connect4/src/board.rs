@@ -9,6 +9,7 @@ use std::fmt;
 use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 
 use crate::bits::Bits;
+use crate::descriptor::DESCRIPTOR;
 pub use crate::notation::MAX_WIDTH;
 use crate::notation::{self, ColumnBase};
 use crate::position::{Position, Shape};
@@ -59,19 +60,18 @@ pub struct Connect4 {
 }
 
 impl Connect4 {
-    /// The standard board: 7 columns, 6 rows, 4 in a row.
-    pub const STANDARD: (usize, usize, usize) = (7, 6, 4);
-
     /// The board a front end builds from the settings a user gave, each missing one at its
-    /// [`STANDARD`](Self::STANDARD) value. When `k` was left out and the board is too small
+    /// default (the descriptor's: 7 columns, 6 rows, 4 in a row). When `k` was left out and the board is too small
     /// for a line of 4, the error names the board the user chose, not a `k` they never gave.
     pub fn from_options(
         width: Option<usize>,
         height: Option<usize>,
         k: Option<usize>,
     ) -> Result<Connect4, GameError> {
-        let (w, h, standard_k) = Self::STANDARD;
-        let (width, height) = (width.unwrap_or(w), height.unwrap_or(h));
+        let default = |name| DESCRIPTOR.default_int(name);
+        let standard_k = default("k");
+        let width = width.unwrap_or_else(|| default("width"));
+        let height = height.unwrap_or_else(|| default("height"));
         match Connect4::new(width, height, k.unwrap_or(standard_k)) {
             Err(GameError::Setting { setting, .. }) if setting == "k" && k.is_none() => {
                 Err(GameError::setting(

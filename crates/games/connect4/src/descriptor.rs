@@ -2,8 +2,8 @@
 
 use ply_core::Settings;
 use ply_core::{
-    Described, Descriptor, ExactAnalyst, Fallback, GameError, Notation, Param, ParamKind, Protocol,
-    Seat,
+    Described, Descriptor, ExactAnalyst, Fallback, GameError, Notation, Param, ParamDefault,
+    ParamKind, Protocol, Seat,
 };
 
 use crate::board::{Connect4, MAX_HEIGHT, MAX_K, MAX_WIDTH};
@@ -21,7 +21,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 1,
                 max: MAX_WIDTH,
             },
-            default: "7",
+            default: ParamDefault::Int(7),
             menu: &["4", "5", "6", "7", "8", "9", "10"],
         },
         Param {
@@ -31,14 +31,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 1,
                 max: MAX_HEIGHT,
             },
-            default: "6",
+            default: ParamDefault::Int(6),
             menu: &["4", "5", "6", "7", "8"],
         },
         Param {
             name: "k",
             help: "stones in a row needed to win (at most the longer side)",
             kind: ParamKind::Int { min: 3, max: MAX_K },
-            default: "4",
+            default: ParamDefault::Int(4),
             menu: &["3", "4", "5"],
         },
     ],

@@ -2,7 +2,9 @@
 //! `ply_core::descriptor`).
 
 use ply_core::Settings;
-use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
+use ply_core::{
+    Described, Descriptor, GameError, Notation, Param, ParamDefault, ParamKind, Protocol, Seat,
+};
 
 use crate::board::{Halma, LETTERS};
 use crate::geometry::BoardKind;
@@ -17,14 +19,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
             name: "board",
             help: "board shape (auto: star121 under the ccerl rules, star otherwise)",
             kind: ParamKind::Choice(&["auto", "star", "rhombus", "star121"]),
-            default: "auto",
+            default: ParamDefault::Choice("auto"),
             menu: &["auto", "star", "rhombus", "star121"],
         },
         Param {
             name: "players",
             help: "number of players (star: 2 or 3, rhombus: 2, star121: 2, 3, 4 or 6)",
             kind: ParamKind::Int { min: 2, max: 6 },
-            default: "2",
+            default: ParamDefault::Int(2),
             menu: &["2", "3", "4", "6"],
         },
         Param {
@@ -36,14 +38,14 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                    players, goal locking, anti-block wins, threefold repetition and 240 plies \
                    draw; auto: classic on star121, fauhalma on the others)",
             kind: ParamKind::Choice(&["auto", "fauhalma", "classic", "ccerl"]),
-            default: "auto",
+            default: ParamDefault::Choice("auto"),
             menu: &["auto", "fauhalma", "classic", "ccerl"],
         },
         Param {
             name: "first-seat",
             help: "first seat (the letter of the seat that moves first, any case)",
             kind: ParamKind::Choice(&["a", "b", "c", "d", "e", "f"]),
-            default: "a",
+            default: ParamDefault::Choice("a"),
             // Seats C to F exist only with more players; the command line takes them.
             menu: &["a", "b"],
         },
@@ -55,7 +57,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 1,
                 max: 1_000_000,
             },
-            default: "1000, ccerl: 240",
+            default: ParamDefault::Computed("1000, ccerl: 240"),
             menu: &["", "200", "1000", "5000"],
         },
         Param {
@@ -63,7 +65,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
             help: "swaps mid-chain (fauhalma: whether a swap cell may also be a landing in \
                    the middle of a hop chain; the source says no)",
             kind: ParamKind::Choice(&["no", "yes"]),
-            default: "no",
+            default: ParamDefault::Choice("no"),
             menu: &["no", "yes"],
         },
     ],
@@ -128,15 +130,15 @@ impl Described for Halma {
 
     fn from_settings(settings: &Settings) -> Result<Halma, GameError> {
         DESCRIPTOR.check_names(settings)?;
-        let asked_rules = match DESCRIPTOR.choice(settings, "rules")? {
-            None | Some("auto") => None,
-            Some(name) => Some(name.parse::<RuleSet>().expect("the descriptor's choices")),
+        let asked_rules = match DESCRIPTOR.choice_or_default(settings, "rules")? {
+            "auto" => None,
+            name => Some(name.parse::<RuleSet>().expect("the descriptor's choices")),
         };
-        let board = match DESCRIPTOR.choice(settings, "board")? {
-            None | Some("auto") => asked_rules
+        let board = match DESCRIPTOR.choice_or_default(settings, "board")? {
+            "auto" => asked_rules
                 .and_then(RuleSet::fixed_board)
                 .unwrap_or(BoardKind::Star),
-            Some(name) => BoardKind::ALL
+            name => BoardKind::ALL
                 .into_iter()
                 .find(|b| b.name() == name)
                 .expect("the descriptor lists every board"),
@@ -145,19 +147,17 @@ impl Described for Halma {
             Some(asked) => HalmaSettings::for_rules(asked),
             None => HalmaSettings::for_board(board),
         };
-        if let Some(letter) = DESCRIPTOR.choice(settings, "first-seat")? {
-            rules.first_player = LETTERS
-                .iter()
-                .position(|l| l.eq_ignore_ascii_case(&letter.chars().next().unwrap_or('?')))
-                .expect("the descriptor lists seat letters");
-        }
+        let letter = DESCRIPTOR.choice_or_default(settings, "first-seat")?;
+        rules.first_player = LETTERS
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(&letter.chars().next().unwrap_or('?')))
+            .expect("the descriptor lists seat letters");
         if let Some(plies) = DESCRIPTOR.int(settings, "move-limit")? {
             rules.max_plies = plies as u32;
         }
-        if let Some(answer) = DESCRIPTOR.choice(settings, "swap-mid-chain")? {
-            rules.swap_cells_mid_chain = answer == "yes";
-        }
-        let players = DESCRIPTOR.int(settings, "players")?.unwrap_or(2);
+        rules.swap_cells_mid_chain =
+            DESCRIPTOR.choice_or_default(settings, "swap-mid-chain")? == "yes";
+        let players = DESCRIPTOR.int_or_default(settings, "players")?;
         Halma::with_settings(board, players, rules)
     }
 }

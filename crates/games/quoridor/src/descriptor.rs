@@ -1,7 +1,9 @@
 //! Quoridor as every front end sees it (see `ply_core::descriptor`).
 
 use ply_core::Settings;
-use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
+use ply_core::{
+    Described, Descriptor, GameError, Notation, Param, ParamDefault, ParamKind, Protocol, Seat,
+};
 
 use crate::board::Quoridor;
 use crate::geometry::MAX_SIZE;
@@ -19,7 +21,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 3,
                 max: MAX_SIZE,
             },
-            default: "9",
+            default: ParamDefault::Int(9),
             menu: &["3", "5", "7", "9", "11", "13"],
         },
         Param {
@@ -29,8 +31,10 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 0,
                 max: u32::MAX as usize,
             },
-            default: "floor(7n/4 − 23/4) for 2 players (10 on 9x9); with 3 or 4 the two \
-                      players' total shared out, rounded down (6 and 5 on 9x9)",
+            default: ParamDefault::Computed(
+                "floor(7n/4 − 23/4) for 2 players (10 on 9x9); with 3 or 4 the two players' \
+                 total shared out, rounded down (6 and 5 on 9x9)",
+            ),
             menu: &[
                 "", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "15", "20",
             ],
@@ -43,7 +47,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 2,
                 max: MAX_PLAYERS,
             },
-            default: "2",
+            default: ParamDefault::Int(2),
             menu: &["2", "3", "4"],
         },
     ],
@@ -97,9 +101,9 @@ impl Described for Quoridor {
 
     fn from_settings(settings: &Settings) -> Result<Quoridor, GameError> {
         DESCRIPTOR.check_names(settings)?;
-        let size = DESCRIPTOR.int(settings, "size")?.unwrap_or(9);
+        let size = DESCRIPTOR.int_or_default(settings, "size")?;
         Quoridor::check_size(size)?;
-        let players = DESCRIPTOR.int(settings, "players")?.unwrap_or(2);
+        let players = DESCRIPTOR.int_or_default(settings, "players")?;
         Quoridor::check_players(players)?;
         let walls = match DESCRIPTOR.int(settings, "walls")? {
             // In range, so it fits.

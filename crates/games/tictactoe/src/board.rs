@@ -29,6 +29,8 @@ use std::fmt;
 use ply_core::hash::zobrist_keys;
 use ply_core::{Game, GameError, Player, Scores, ZobristHash};
 
+use crate::descriptor::DESCRIPTOR;
+
 /// A cell index `0..width·height` (see the layout above).
 pub type Cell = u16;
 
@@ -131,15 +133,19 @@ impl Default for TicTacToe {
 }
 
 impl TicTacToe {
-    /// Tic-tac-toe: width, height, k.
-    pub const STANDARD: (usize, usize, usize) = (3, 3, 3);
-
     /// Freestyle Gomoku: five in a row on 15x15.
     pub const GOMOKU: (usize, usize, usize) = (15, 15, 5);
 
     /// The empty 3x3 board, X to move.
     pub fn new() -> Self {
-        Self::empty(3, 3, 3)
+        let (width, height, k) = Self::standard();
+        Self::empty(width, height, k)
+    }
+
+    /// Tic-tac-toe's shape, width, height and k: the descriptor's defaults.
+    pub fn standard() -> (usize, usize, usize) {
+        let default = |name| DESCRIPTOR.default_int(name);
+        (default("width"), default("height"), default("k"))
     }
 
     fn empty(width: usize, height: usize, k: usize) -> Self {
@@ -174,7 +180,7 @@ impl TicTacToe {
     }
 
     /// The board a front end builds from the settings a user gave. A missing `k` is 3 (the
-    /// [`STANDARD`](Self::STANDARD) value); a missing side is 3, or `k` when `k` is larger (at
+    /// [`standard`](Self::standard) value); a missing side is 3, or `k` when `k` is larger (at
     /// most [`MAX_SIDE`]), so `k = 5` alone is 5 in a row on 5x5 and a given `k` never
     /// fails for want of a side the user did not give. Errors are those of
     /// [`with_shape`](Self::with_shape).
@@ -183,7 +189,7 @@ impl TicTacToe {
         height: Option<usize>,
         k: Option<usize>,
     ) -> Result<Self, GameError> {
-        let (standard_width, standard_height, standard_k) = Self::STANDARD;
+        let (standard_width, standard_height, standard_k) = Self::standard();
         let k = k.unwrap_or(standard_k);
         let side = |given: Option<usize>, standard: usize| {
             given.unwrap_or_else(|| standard.max(k.min(MAX_SIDE)))
@@ -312,7 +318,7 @@ impl Game for TicTacToe {
 
     /// Empty for tic-tac-toe itself; `15x15, 5 in a row` otherwise.
     fn variant(&self) -> String {
-        if (self.width(), self.height(), self.k()) == Self::STANDARD {
+        if (self.width(), self.height(), self.k()) == Self::standard() {
             String::new()
         } else {
             format!("{}x{}, {} in a row", self.width, self.height, self.k)

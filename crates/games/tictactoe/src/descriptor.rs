@@ -1,7 +1,9 @@
 //! The m,n,k-game as every front end sees it (see `ply_core::descriptor`).
 
 use ply_core::Settings;
-use ply_core::{Described, Descriptor, GameError, Notation, Param, ParamKind, Protocol, Seat};
+use ply_core::{
+    Described, Descriptor, GameError, Notation, Param, ParamDefault, ParamKind, Protocol, Seat,
+};
 
 use crate::board::{TicTacToe, MAX_SIDE};
 
@@ -13,22 +15,22 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     params: &[
         Param {
             name: "width",
-            help: "number of columns (if not given: 3, or k when k is larger)",
+            help: "number of columns (if not given and k is larger: k)",
             kind: ParamKind::Int {
                 min: 1,
                 max: MAX_SIDE,
             },
-            default: "3",
+            default: ParamDefault::Int(3),
             menu: &["3", "4", "5", "6", "7", "10", "15", "19"],
         },
         Param {
             name: "height",
-            help: "number of rows (if not given: 3, or k when k is larger)",
+            help: "number of rows (if not given and k is larger: k)",
             kind: ParamKind::Int {
                 min: 1,
                 max: MAX_SIDE,
             },
-            default: "3",
+            default: ParamDefault::Int(3),
             menu: &["3", "4", "5", "6", "7", "10", "15", "19"],
         },
         Param {
@@ -38,7 +40,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                 min: 3,
                 max: MAX_SIDE,
             },
-            default: "3",
+            default: ParamDefault::Int(3),
             menu: &["3", "4", "5"],
         },
     ],

@@ -6,8 +6,10 @@ mod shapes;
 
 use std::collections::HashSet;
 
-use ply_core::conformance::{check_encoding, check_game, check_hashing, ConformanceConfig};
-use ply_core::{perft, Game, GameError, ZobristHash};
+use ply_core::conformance::{
+    check_encoding, check_game, check_hashing, check_records, ConformanceConfig,
+};
+use ply_core::{perft, Game, GameError, Settings, ZobristHash};
 use ply_tictactoe::TicTacToe;
 
 #[test]
@@ -62,6 +64,7 @@ fn conformance_kit() {
     check_game(&TicTacToe::new(), &config);
     check_hashing(&TicTacToe::new(), &config);
     check_encoding(&TicTacToe::new(), &config);
+    check_records::<TicTacToe>(&Settings::new(), &config);
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn shapes_and_their_accessors() {
     let standard = TicTacToe::new();
     assert_eq!(
         (standard.width(), standard.height(), standard.k()),
-        TicTacToe::STANDARD
+        TicTacToe::standard()
     );
     assert_eq!(TicTacToe::with_shape(3, 3, 3).unwrap(), standard);
     assert_eq!(TicTacToe::from_options(None, None, None).unwrap(), standard);

@@ -1,8 +1,11 @@
-//! `ply engine quoridor`: the Quoridor Text Protocol on standard input and output.
+//! `ply engine quoridor`: the Quoridor Text Protocol on standard input and output, and the
+//! form a referee starts it in, `ply -seed N`.
 //!
 //! There is one reader of the engine's options, the one a referee's command line goes
 //! through (`ply -seed N`, `ply_quoridor::qtp::EngineOptions::from_args`): the flags below
 //! are declared for help and passed to it as written.
+
+use std::ffi::OsString;
 
 use anyhow::anyhow;
 use clap::Args;
@@ -62,6 +65,34 @@ impl QtpArgs {
 pub fn run(args: &QtpArgs) -> anyhow::Result<()> {
     let options = args.options().map_err(|e| anyhow!(e))?;
     run_stdio(&options).map_err(|e| anyhow!(e))
+}
+
+/// A Quoridor referee starts its engines as `./path -seed N`: that form speaks QTP at once.
+/// The engine's options, if `argv` is that form; they are text, and an argument that is not
+/// UTF-8 is an error naming it.
+pub fn referee_form(argv: &[OsString]) -> Option<Result<Vec<String>, String>> {
+    let first = argv.get(1)?.to_str()?;
+    if first != "-seed" && !first.starts_with("-seed=") {
+        return None;
+    }
+    Some(
+        argv[1..]
+            .iter()
+            .map(|arg| {
+                arg.to_str().map(str::to_string).ok_or_else(|| {
+                    format!(
+                        "{} is not UTF-8 text: the referee form's options are text",
+                        ply_core::quote_bytes(arg.as_encoded_bytes())
+                    )
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Runs the engine a referee started with the options `args` (see [`referee_form`]).
+pub fn run_referee_form(args: &[String]) -> Result<(), String> {
+    run_stdio(&EngineOptions::from_args(args)?)
 }
 
 #[cfg(test)]

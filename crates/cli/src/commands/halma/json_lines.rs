@@ -1,5 +1,4 @@
-//! `ply engine halma`: the course server's JSON line protocol on standard input and output,
-//! or with `--protocol ccp` the CCERL rating list's CCP (`ply_halma::ccp`).
+//! `ply engine halma`: the course server's JSON line protocol on standard input and output.
 //!
 //! JSON lines: one position per line in (`{"A": [[x,y],…], "B": […], "turn": "A"}`), one
 //! move per line out (`[[3,-6],[3,-4]]`); a bad line gets one `{"error": "…"}` line and the
@@ -8,60 +7,20 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::anyhow;
-use clap::Args;
-use ply_core::{Described, Game, Protocol};
+use ply_core::Game;
 use ply_halma::engine::{Engine, EngineOptions};
 use ply_halma::Halma;
 use ply_search::spec::parse_duration;
 use serde_json::json;
 
+use super::HalmaEngineArgs;
 use crate::lines::LineReader;
-use crate::variant::VariantArgs;
-
-/// Options of the halma engine.
-#[derive(Args, Debug, Clone)]
-pub struct HalmaEngineArgs {
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    /// The protocol (see `ply list halma`): json (the default) or ccp.
-    #[arg(long, value_name = "NAME")]
-    pub protocol: Option<String>,
-    /// The agent that answers (see `ply list halma`) [default: champion; with --protocol
-    /// ccp, ccerl]. A spec that sets no limit plays its agent's default budget (shown there).
-    #[arg(long)]
-    pub agent: Option<String>,
-    /// Seed for the agent's randomness.
-    #[arg(long = "seed", default_value_t = 1)]
-    pub rng_seed: u64,
-    /// With --protocol ccp: report on standard error, for every go, who answered (the
-    /// search, the watchdog, stop) and how long after the go.
-    #[arg(long)]
-    pub verbose: bool,
-    /// Time per move, e.g. 150ms or 2s: the agent's search budget per move (it replaces a
-    /// preset's own time; a time= written in --agent wins, and ply says so). Not with
-    /// --protocol ccp, whose `go` gives the time.
-    #[arg(long)]
-    pub time: Option<String>,
-}
 
 /// The agent the JSON line protocol answers with unless `--agent` names another.
 const JSON_AGENT: &str = "champion";
 
-/// Runs the engine until the end of standard input (or CCP's `quit`).
+/// Answers positions until the end of standard input.
 pub fn run(args: &HalmaEngineArgs) -> anyhow::Result<()> {
-    let protocol = match &args.protocol {
-        Some(key) => Halma::DESCRIPTOR
-            .protocol_named(key)
-            .map_err(|e| anyhow!("--protocol: {e}"))?,
-        None => Halma::DESCRIPTOR.protocol(),
-    };
-    match protocol {
-        Protocol::Ccp => super::ccp::run(args),
-        _ => run_json_lines(args),
-    }
-}
-
-fn run_json_lines(args: &HalmaEngineArgs) -> anyhow::Result<()> {
     if args.verbose {
         anyhow::bail!("--verbose is only for --protocol ccp");
     }

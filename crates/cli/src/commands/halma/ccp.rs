@@ -9,7 +9,7 @@ use ply_core::Described;
 use ply_halma::ccp::{CcpEngine, EngineOptions, Flow, Output, DEFAULT_AGENT};
 use ply_halma::{Halma, RuleSet};
 
-use super::halma_engine::HalmaEngineArgs;
+use super::HalmaEngineArgs;
 use crate::lines::LineReader;
 
 /// Runs the engine until `quit` or the end of standard input.

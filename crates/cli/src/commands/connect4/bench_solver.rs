@@ -12,7 +12,7 @@ use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set
 use ply_connect4::{ColumnBase, Connect4};
 use ply_core::files::{self, Input};
 
-use crate::commands::solve::{connect4_from, solver_from};
+use crate::commands::connect4::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
 
 #[derive(Args, Debug, Clone)]

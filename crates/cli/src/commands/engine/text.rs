@@ -1,19 +1,62 @@
-//! `ply engine GAME`: a line protocol in QTP's style for the games that have no protocol of
-//! their own (tic-tac-toe, Connect Four). Quoridor speaks QTP itself and halma the course
-//! server's JSON; both are wired in `main.rs`.
+//! The text protocol, in QTP's style, of every game that declares `Protocol::Text`
+//! (tic-tac-toe, Connect Four): `ply engine GAME`, with no code of the game's own.
 //!
 //! Every reply is `= result` or `? message`, then one empty line, flushed at once.
 //! Commands: name, version, protocol, known_command C, list_commands, quit, clear_board,
 //! play MOVE, genmove, undo [n], winner, showboard, position, setposition TEXT,
 //! loadrecord FILE, legal_moves.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use clap::Args;
 use ply_core::{Agent, Game, SearchLimits};
+use ply_registry::GameId;
 
-use crate::format::player_label;
+use crate::format::{self, player_label};
+use crate::games::with_game;
 use crate::lines::{quote, LineReader};
+use crate::timed;
+use crate::variant::VariantArgs;
+
+/// Options of the text engine.
+#[derive(Args, Debug)]
+pub struct TextEngineArgs {
+    /// The engine's agent spec (see `ply list`). A spec that sets no limit plays its agent's
+    /// default budget (`ply list GAME` shows it).
+    #[arg(long)]
+    pub agent: Option<String>,
+    /// Time per generated move, e.g. 1s: the agent's search budget per move (it replaces a
+    /// preset's own time; a time= written in --agent wins, and ply says so).
+    #[arg(long, value_parser = format::parse_duration)]
+    pub time: Option<Duration>,
+    /// Seed for the engine's randomness.
+    #[arg(long = "seed", default_value_t = 1)]
+    pub rng_seed: u64,
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// Speaks the text protocol for `game` on standard input and output.
+pub fn run(game: GameId, args: &TextEngineArgs) -> anyhow::Result<()> {
+    with_game!(game, &args.variant, |state, catalog| {
+        let spec = args
+            .agent
+            .clone()
+            .unwrap_or_else(|| game.default_agent().to_string());
+        let (agent, limit) = timed::build_timed(
+            "engine",
+            &catalog,
+            &spec,
+            args.time,
+            "--time",
+            args.rng_seed,
+        )?;
+        let mut engine = TextEngine::new(state, agent, limit);
+        engine.run(io::stdin().lock(), io::stdout().lock())?;
+        Ok(())
+    })
+}
 
 pub const COMMANDS: &[&str] = &[
     "name",
@@ -215,7 +258,7 @@ impl<G: Game> TextEngine<G> {
 
     /// Serves the protocol until `quit` or the end of the input. A line that is not UTF-8 or
     /// is too long gets `? message` and the engine reads on.
-    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> std::io::Result<()> {
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
         let mut lines = LineReader::new(input);
         while let Some(line) = lines.next_line()? {
             let reply = match line {
