@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bench_perfect;
 pub mod bench_position;
 pub mod bench_solver;
+pub mod bench_suite;
 pub mod engine;
 pub mod halma_engine;
 pub mod levels;
