@@ -8,7 +8,9 @@ use std::borrow::Cow;
 
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
-use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set};
+use ply_connect4::testset::{
+    bundled_in, names_of, parse_test_set, run_test_set, BUNDLED, BUNDLED_SUITES,
+};
 use ply_connect4::{ColumnBase, Connect4};
 use ply_core::files::{self, Input};
 
@@ -28,6 +30,19 @@ pub struct SolverBenchArgs {
     /// Solve for the sign only (win / draw / loss) and compare signs.
     #[arg(long)]
     pub weak: bool,
+    /// The set is an analysis suite (`moves s1 … sW` lines, as `ply solve connect4
+    /// --analyze` prints them; `suite/7x6` and the like are bundled): time the analysis of
+    /// each position, table cleared before each, and print the quantiles by stones.
+    #[arg(long, conflicts_with_all = ["weak", "zero_based"])]
+    pub analyze: bool,
+    /// With --analyze: search every position, without the bundled opening book (which `ply
+    /// solve` takes its first moves from on 7x6).
+    #[arg(long, requires = "analyze")]
+    pub no_book: bool,
+    /// With --analyze: give up on a position after this long (e.g. 1s); the table counts
+    /// the positions done within it.
+    #[arg(long, requires = "analyze", value_parser = crate::format::parse_duration)]
+    pub time_limit: Option<std::time::Duration>,
     /// The file numbers columns from 0 (as Steininger's data does) instead of 1 (as Pons'
     /// does). Bundled sets know their own numbering.
     #[arg(long)]
@@ -55,10 +70,10 @@ fn parse_limit(text: &str) -> Result<usize, String> {
 }
 
 /// A test set to run: its lines, the board they are for and how they number columns.
-struct SetToRun {
-    text: Cow<'static, str>,
-    start: Connect4,
-    base: ColumnBase,
+pub(super) struct SetToRun {
+    pub text: Cow<'static, str>,
+    pub start: Connect4,
+    pub base: ColumnBase,
 }
 
 /// A test set file as `--set` reads it: the bundled ones are some 40 KiB, a set of a
@@ -69,7 +84,7 @@ const TEST_SET_FILE: Input = Input::new("test set file", 64 << 20);
 /// that path that is not a test set file (a FIFO, a folder, a huge file) is an error naming
 /// it. A bundled set fixes the board: variant flags that disagree with it are an error, not
 /// silently dropped.
-fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
+pub(super) fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
     let path = std::path::Path::new(&args.set);
     let file =
         files::read_text_if_exists(path, TEST_SET_FILE).map_err(|e| anyhow!("--set: {e}"))?;
@@ -85,11 +100,16 @@ fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
             base,
         });
     }
-    let Some(set) = bundled(&args.set) else {
+    let (sets, kind) = if args.analyze {
+        (BUNDLED_SUITES, "analysis suite")
+    } else {
+        (BUNDLED, "set")
+    };
+    let Some(set) = bundled_in(sets, &args.set) else {
         bail!(
-            "--set {}: no such file, and no bundled set has that name (bundled: {})",
+            "--set {}: no such file, and no bundled {kind} has that name (bundled: {})",
             ply_core::quote(&args.set),
-            bundled_names()
+            names_of(sets)
         );
     };
     // Other games' flags are refused as everywhere; Connect Four's must match the set.
@@ -124,6 +144,9 @@ fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
 }
 
 pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
+    if args.analyze {
+        return super::bench_suite::run(args);
+    }
     let SetToRun { text, start, base } = set_to_run(args)?;
     let mut cases = parse_test_set(&text).with_context(|| format!("in {}", args.set))?;
     if let Some(limit) = args.limit {
@@ -174,6 +197,9 @@ mod tests {
             set: "Test_L3_R1".to_string(),
             limit: Some(1),
             weak: true,
+            analyze: false,
+            no_book: false,
+            time_limit: None,
             zero_based: false,
             table_bits: ply_connect4::solver::MIN_TABLE_BITS,
             threads: 1,

@@ -2,5 +2,6 @@
 
 pub mod bench_perfect;
 pub mod bench_solver;
+pub mod bench_suite;
 pub mod solve;
 pub mod solve_book;

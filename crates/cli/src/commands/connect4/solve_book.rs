@@ -56,6 +56,11 @@ pub struct BookArgs {
     /// Print nothing but errors (no progress bar).
     #[arg(long)]
     pub quiet: bool,
+    /// Search every position to the end. By default a build takes values from the layers
+    /// of the bundled book deeper than `--depth` (on 7x6), which only makes it faster: the
+    /// book is the same.
+    #[arg(long)]
+    pub no_book: bool,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -161,8 +166,13 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             start.height()
         );
     };
+    let helper = if args.no_book {
+        None
+    } else {
+        book_from(&[], &start)?.and_then(|book| book.deeper_than(depth).map(Arc::new))
+    };
     let solvers = (0..args.jobs)
-        .map(|_| solver_from(args.table_bits, args.threads))
+        .map(|_| Ok(solver_from(args.table_bits, args.threads)?.with_book(helper.clone())))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let positions = build.positions();
     let progress = progress_path(&args.out);

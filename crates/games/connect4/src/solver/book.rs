@@ -172,6 +172,23 @@ impl Book {
         Book::of_layer(shape, Layer::from_values(depth, true, outcomes))
     }
 
+    /// The layers of `self` deeper than `depth` stones, as a book (`None` if there are
+    /// none): what a build of the layer at `depth` may take values from without taking the
+    /// very values it is building.
+    pub fn deeper_than(&self, depth: u32) -> Option<Book> {
+        let layers: Vec<Layer> = self
+            .layers
+            .iter()
+            .filter(|layer| layer.depth > depth)
+            .cloned()
+            .collect();
+        (!layers.is_empty()).then(|| Book {
+            depths: layers.iter().fold(0, |bits, layer| bits | 1 << layer.depth),
+            layers,
+            ..*self
+        })
+    }
+
     /// One book of the layers of `self` and `other`: an error if they are for different
     /// boards or share a depth.
     pub fn merged(mut self, other: Book) -> Result<Book, BookError> {
@@ -450,6 +467,12 @@ mod tests {
             vec![(2, false, 3), (4, true, 3)]
         );
         assert_eq!((both.len(), both.depth()), (6, 4));
+        // A build of the depth-2 layer may use the depth-4 one, never its own.
+        let deeper = both.deeper_than(2).unwrap();
+        assert_eq!(deeper.layers().collect::<Vec<_>>(), vec![(4, true, 3)]);
+        assert!(!deeper.has_depth(2) && deeper.has_depth(4));
+        assert_eq!(both.deeper_than(1).as_ref(), Some(&both));
+        assert_eq!(both.deeper_than(4), None);
         assert!(both.has_depth(2) && both.has_depth(4) && !both.has_depth(3));
         assert!(!both.has_depth(200));
         let bytes = both.to_bytes();

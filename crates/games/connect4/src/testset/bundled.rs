@@ -183,19 +183,54 @@ pub const BUNDLED: &[BundledSet] = &[
     },
 ];
 
+/// The analysis suites (`moves s1 … sW` lines: [`super::suite`]), by board: 7x6 with every
+/// score, 8x7 and 9x7 with none (`?`).
+pub const BUNDLED_SUITES: &[BundledSet] = &[
+    BundledSet {
+        name: "suite/7x6",
+        width: 7,
+        height: 6,
+        base: ColumnBase::One,
+        text: include_str!("../../data/suite/7x6.txt"),
+    },
+    BundledSet {
+        name: "suite/8x7",
+        width: 8,
+        height: 7,
+        base: ColumnBase::One,
+        text: include_str!("../../data/suite/8x7.txt"),
+    },
+    BundledSet {
+        name: "suite/9x7",
+        width: 9,
+        height: 7,
+        base: ColumnBase::One,
+        text: include_str!("../../data/suite/9x7.txt"),
+    },
+];
+
 /// The bundled set called `name` (Steininger's also with the file's `.txt`).
 pub fn bundled(name: &str) -> Option<&'static BundledSet> {
+    bundled_in(BUNDLED, name)
+}
+
+/// The set called `name` among `sets` (also with the file's `.txt`).
+pub fn bundled_in(sets: &'static [BundledSet], name: &str) -> Option<&'static BundledSet> {
     let name = name.strip_suffix(".txt").unwrap_or(name);
-    BUNDLED.iter().find(|set| set.name == name)
+    sets.iter().find(|set| set.name == name)
+}
+
+/// The names of `sets`, comma-separated (for error messages).
+pub fn names_of(sets: &[BundledSet]) -> String {
+    sets.iter()
+        .map(|set| set.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The names of every bundled set, comma-separated (for error messages).
 pub fn bundled_names() -> String {
-    BUNDLED
-        .iter()
-        .map(|set| set.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    names_of(BUNDLED)
 }
 
 #[cfg(test)]

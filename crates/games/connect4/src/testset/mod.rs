@@ -3,8 +3,11 @@
 //! the solver over one.
 
 mod bundled;
+pub mod suite;
 
-pub use bundled::{bundled, bundled_names, BundledSet, BUNDLED};
+pub use bundled::{
+    bundled, bundled_in, bundled_names, names_of, BundledSet, BUNDLED, BUNDLED_SUITES,
+};
 
 use std::time::{Duration, Instant};
 
@@ -147,6 +150,14 @@ pub fn run_test_set(
 /// Processor time used by the calling thread so far (zero where the platform has no such
 /// clock).
 pub fn thread_cpu_time() -> Duration {
+    cpu_clock(
+        #[cfg(target_os = "linux")]
+        libc::CLOCK_THREAD_CPUTIME_ID,
+    )
+}
+
+/// The time of one of the processor-time clocks.
+fn cpu_clock(#[cfg(target_os = "linux")] clock: libc::clockid_t) -> Duration {
     #[cfg(target_os = "linux")]
     {
         let mut ts = libc::timespec {
@@ -154,12 +165,21 @@ pub fn thread_cpu_time() -> Duration {
             tv_nsec: 0,
         };
         // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0;
+        let ok = unsafe { libc::clock_gettime(clock, &mut ts) } == 0;
         if ok {
             return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
         }
     }
     Duration::ZERO
+}
+
+/// Processor time used by the whole process so far, every thread (zero where the platform
+/// has no such clock).
+pub fn process_cpu_time() -> Duration {
+    cpu_clock(
+        #[cfg(target_os = "linux")]
+        libc::CLOCK_PROCESS_CPUTIME_ID,
+    )
 }
 
 /// Positions for a deterministic node count (`ply bench`): the first lines of Pons' sets

@@ -6,3 +6,4 @@ mod bounds;
 mod perfect;
 mod rules;
 mod solver;
+mod suite;
