@@ -14,18 +14,20 @@ True
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Dict, List, Optional, Union
 
 from . import _ply
-from ._arena import ArenaResult, arena
+from ._arena import ArenaResult, Tournament, arena
 from ._info import CatalogEntry, GameInfo, Level, Param, games
 from ._ply import (
     Agent,
     Decision,
+    Game,
     IllegalMoveError,
     Move,
     State,
     analyze_connect4,
+    load_game,
     new_game,
     perft,
     solve_connect4,
@@ -36,17 +38,20 @@ __all__ = [
     "ArenaResult",
     "CatalogEntry",
     "Decision",
+    "Game",
     "GameInfo",
     "IllegalMoveError",
     "Level",
     "Move",
     "Param",
     "State",
+    "Tournament",
     "agent",
     "analyze_connect4",
     "arena",
     "from_position",
     "games",
+    "load_game",
     "new_game",
     "perft",
     "solve_connect4",
@@ -67,3 +72,17 @@ def from_position(game: str, position: str, **settings: Union[int, str]) -> Stat
     """The state of ``game`` (in the variant ``settings`` describe) at ``position``, a text
     as ``State.position()`` writes it."""
     return _ply.new_game(game, **settings).from_position(position)
+
+
+def _restore_state(game: str, settings: Dict[str, str], first: str, moves: List[str]) -> State:
+    """Unpickles a ``State`` (see ``State.__reduce__``): the variant's state at its first
+    position, then its moves, so its history comes back with it."""
+    state = _ply.new_game(game, **settings).from_position(first)
+    for move in moves:
+        state.play(move)
+    return state
+
+
+def _restore_game(game: str, settings: Dict[str, str]) -> Game:
+    """Unpickles a ``Game``."""
+    return _ply.load_game(game, **settings)

@@ -1,6 +1,7 @@
 """Type stubs of the native module ``ply._ply`` (re-exported by ``ply``)."""
 
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union, final
+import os
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -8,12 +9,17 @@ import numpy.typing as npt
 __all__ = [
     "Agent",
     "Decision",
+    "Game",
     "IllegalMoveError",
     "Move",
     "State",
+    "_BookBuild",
+    "_RunFolder",
+    "_Tournament",
     "_arena",
     "_games_json",
     "analyze_connect4",
+    "load_game",
     "new_game",
     "perft",
     "solve_connect4",
@@ -65,6 +71,8 @@ class State:
     def apply_action(self, action: int) -> None:
         """Plays the legal move with action index ``action`` and returns nothing: the fast
         path for loops over actions (OpenSpiel's name). Raises as ``play`` does."""
+    def child(self, move_: _MoveLike) -> State:
+        """A new state: this one (history included) after ``move_``; this one is left as it is."""
     def undo(self) -> str:
         """Takes back the last move played on this object; returns its notation."""
     def history(self) -> List[str]:
@@ -73,6 +81,12 @@ class State:
     def scores(self) -> Optional[List[float]]:
         """One score per player once the game is over (win 1, draw 0.5, loss 0; three-player
         halma ranks 2/1/0); ``None`` while it goes on."""
+    def returns(self) -> List[float]:
+        """One return per player in -1..1, as OpenSpiel's: the scores scaled so the best is 1
+        and the worst -1 (win 1, loss -1, draw 0 with two players); all 0 while the game
+        goes on."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles with its history (``undo`` works after a round trip)."""
     def to_move(self) -> int:
         """The seat whose turn it is (0 first); meaningless once the game is over."""
     def clone(self) -> State:
@@ -118,7 +132,7 @@ class Decision:
 class Agent:
     """A move chooser built from an agent spec (``"alphabeta:depth=6"``, ``"mcts:time=500ms"``)."""
 
-    def __new__(cls, spec: str, game: Optional[str] = None, seed: int = 0) -> Agent: ...
+    def __new__(cls, spec: str, game: Optional[str] = None, seed: Optional[int] = None) -> Agent: ...
     @property
     def spec(self) -> str: ...
     @property
@@ -133,16 +147,50 @@ class Agent:
         nodes: Optional[int] = None,
         iterations: Optional[int] = None,
     ) -> Decision:
-        """Chooses a move for the player to move, with the GIL released."""
+        """Chooses a move for the player to move, with the GIL released; Ctrl-C stops the
+        search with ``KeyboardInterrupt``."""
     def new_game(self) -> None:
         """Forgets what the agent learned in earlier games."""
+
+@final
+class Game:
+    """A game in the variant its settings describe (``load_game``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def variant(self) -> str:
+        """The variant in words (``"7x6, 4 in a row"``)."""
+    @property
+    def settings(self) -> Dict[str, str]:
+        """The settings asked for, as given; the others are at their defaults."""
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def num_actions(self) -> int:
+        """The size of the variant's fixed action space."""
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """The observation tensor's shape, ``(planes, rows, columns)``."""
+    def num_distinct_actions(self) -> int:
+        """``num_actions``, by OpenSpiel's name."""
+    def observation_tensor_shape(self) -> Tuple[int, int, int]:
+        """``observation_shape``, by OpenSpiel's name."""
+    def new_initial_state(self) -> State:
+        """The start position."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def load_game(name: str, **settings: Union[int, str]) -> Game:
+    """The game ``name`` in the variant the keyword settings ask for."""
 
 def new_game(game: str, **settings: Union[int, str]) -> State:
     """The start position of ``game`` in the variant the keyword settings ask for
     (``new_game("quoridor", size=9, walls=10)``)."""
 
 def perft(state: State, depth: int) -> int:
-    """Leaf count at exactly ``depth`` plies from ``state``; runs with the GIL released."""
+    """Leaf count at exactly ``depth`` plies (0 to 64) from ``state``; runs with the GIL
+    released, and Ctrl-C stops it with ``KeyboardInterrupt``."""
 
 def solve_connect4(
     position: Union[State, str], *, weak: bool = False, **settings: Union[int, str]
@@ -161,15 +209,41 @@ def _arena(
     state: State,
     specs: Sequence[str],
     callables: Sequence[Tuple[str, Callable[[State], _MoveLike]]],
-    format: str,
-    games: int,
-    openings: str,
-    concurrency: Optional[int],
-    time_per_move: Optional[float],
-    time_per_game: Optional[float],
-    tolerance: float,
-    hang_timeout: float,
-    max_plies: int,
-    seed: int,
-    anchor: Optional[str],
+    **settings: Any,
 ) -> Tuple[str, List[str], str]: ...
+
+@final
+class _RunFolder:
+    """A tournament's run folder while its games come in (``ply_arena::RunFolder``)."""
+
+    def previous(self) -> List[str]: ...
+    def warnings(self) -> List[str]: ...
+    def append(self, record: str) -> None: ...
+
+@final
+class _Tournament:
+    """A tournament whose games are played one at a time, by index (``ply.Tournament``)."""
+
+    def __new__(cls, state: State, specs: Sequence[str], **settings: Any) -> _Tournament: ...
+    @property
+    def planned_games(self) -> int: ...
+    def play(self, index: int) -> str: ...
+    def result(self, records: Sequence[str]) -> Tuple[str, str]: ...
+    def open_folder(self, dir: Union[str, "os.PathLike[str]"], mode: str) -> _RunFolder: ...
+    def finish(
+        self, folder: _RunFolder, records: Sequence[str]
+    ) -> Tuple[List["os.PathLike[str]"], List[str]]: ...
+
+@final
+class _BookBuild:
+    """A Connect Four opening book built a run of positions at a time (``BookBuild``)."""
+
+    def __new__(cls, depth: int, outcomes: bool, **settings: Union[int, str]) -> _BookBuild: ...
+    def keys(self) -> List[int]: ...
+    def solve(self, start: int, end: int, table_bits: int) -> List[Tuple[int, int]]: ...
+    def progress_header(self) -> str: ...
+    @staticmethod
+    def progress_line(key: int, score: int) -> str: ...
+    def open_progress(self, out: str) -> Tuple[str, int]: ...
+    def read_progress_file(self, path: str) -> Dict[int, int]: ...
+    def write_book(self, scores: Dict[int, int], path: str) -> int: ...

@@ -8,7 +8,9 @@ use ply_core::{Agent as CoreAgent, Decision as CoreDecision, Game, SearchLimits}
 use ply_registry::{with_game, GameId, Registered};
 use pyo3::prelude::*;
 
+use crate::args::{optional, seconds};
 use crate::errors::value_error;
+use crate::interrupt::interruptible;
 use crate::registry::parse_game;
 use crate::session::{DynState, Playable, Session};
 use crate::state::{Move, State};
@@ -132,30 +134,19 @@ impl Agent {
     }
 }
 
-/// Limits from Python's keywords; a negative or non-finite time is refused.
+/// Limits from Python's keywords: a time is a positive number of seconds, a depth at
+/// least 1 ply, nodes and iterations whole numbers.
 fn limits(
-    time: Option<f64>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    iterations: Option<u64>,
+    time: Option<&Bound<'_, PyAny>>,
+    depth: Option<&Bound<'_, PyAny>>,
+    nodes: Option<&Bound<'_, PyAny>>,
+    iterations: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<SearchLimits> {
-    let time = match time {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(value_error(format!(
-                "time {t}: a time limit is a positive number of seconds"
-            )))
-        }
-    };
-    if depth == Some(0) {
-        return Err(value_error("depth 0: a depth limit is at least 1 ply"));
-    }
     Ok(SearchLimits {
-        depth,
-        time,
-        nodes,
-        iterations,
+        depth: optional(depth, "depth", 1, u32::MAX)?,
+        time: time.map(|t| seconds(t, "time", true)).transpose()?,
+        nodes: optional(nodes, "nodes", 0, u64::MAX)?,
+        iterations: optional(iterations, "iterations", 0, u64::MAX)?,
         stop: None,
     })
 }
@@ -164,13 +155,13 @@ fn limits(
 impl Agent {
     /// An agent from `spec`. With `game`, the spec is checked against that game's catalog
     /// now; without, against every game's (it must suit at least one), and the agent is
-    /// built per game on first use. `seed` seeds its randomness.
+    /// built per game on first use. `seed` (default 0) seeds its randomness.
     #[new]
-    #[pyo3(signature = (spec, game=None, seed=0))]
-    fn new(spec: &str, game: Option<&str>, seed: u64) -> PyResult<Agent> {
+    #[pyo3(signature = (spec, game=None, seed=None))]
+    fn new(spec: &str, game: Option<&str>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
         let mut agent = Agent {
             spec: spec.to_string(),
-            rng_seed: seed,
+            rng_seed: optional(seed, "seed", 0, u64::MAX)?.unwrap_or(0),
             games: Vec::new(),
             built: Mutex::new(Vec::new()),
         };
@@ -216,17 +207,18 @@ impl Agent {
 
     /// Chooses a move for the player to move in `state`, within the agent's own settings
     /// and any of `time` (seconds), `depth` (plies), `nodes` and `iterations` (MCTS
-    /// playouts). The search runs with the GIL released. Raises `ValueError` once the game
-    /// is over or when the spec does not suit the game.
+    /// playouts). The search runs with the GIL released; Ctrl-C stops it with
+    /// `KeyboardInterrupt`. Raises `ValueError` once the game is over or when the spec does
+    /// not suit the game.
     #[pyo3(signature = (state, *, time=None, depth=None, nodes=None, iterations=None))]
     fn choose(
         &mut self,
         py: Python<'_>,
         state: &State,
-        time: Option<f64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        iterations: Option<u64>,
+        time: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        iterations: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Decision> {
         let limits = limits(time, depth, nodes, iterations)?;
         if state.inner.scores().is_some() {
@@ -234,7 +226,13 @@ impl Agent {
         }
         let position = state.inner.boxed_clone();
         let agent = self.for_game(position.game())?;
-        let decision = py.allow_threads(|| agent.select(position.as_ref(), &limits));
+        let decision = interruptible(py, |stop| {
+            let limits = SearchLimits {
+                stop: Some(stop.clone()),
+                ..limits
+            };
+            agent.select(position.as_ref(), &limits)
+        })?;
         decision
             .map(Decision::from)
             .ok_or_else(|| value_error("the agent found no move"))

@@ -3,74 +3,96 @@
 
 use std::time::Duration;
 
-use ply_arena::{report, run_tournament, Format, OpeningSource, TimeControl, TournamentConfig};
-use ply_core::Agent as CoreAgent;
+use ply_arena::config::{MAX_CONCURRENCY, MAX_GAMES_PER_PAIRING, MAX_PLIES};
+use ply_arena::{
+    report, Format, OpeningSource, RunControl, TimeControl, Tournament, TournamentConfig,
+};
+use ply_core::{Agent as CoreAgent, Settings};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
+use crate::args::{optional, seconds, whole};
 use crate::errors::value_error;
+use crate::interrupt::interruptible;
 use crate::pyagent::PyAgent;
 use crate::session::{DynState, Playable, Session};
 use crate::state::State;
 
-/// A tournament's settings as Python passes them (the `ply arena` flags).
-#[derive(Clone)]
-pub struct ArenaSettings {
-    pub format: String,
-    pub games: usize,
-    pub openings: String,
-    pub concurrency: Option<usize>,
-    pub time_per_move: Option<f64>,
-    pub time_per_game: Option<f64>,
-    pub tolerance: f64,
-    pub hang_timeout: f64,
-    pub max_plies: usize,
-    pub rng_seed: u64,
-    pub anchor: Option<String>,
-}
+/// The keywords a tournament takes (`ply arena`'s flags, in Python's spelling).
+const SETTINGS: [&str; 11] = [
+    "format",
+    "games",
+    "openings",
+    "concurrency",
+    "time_per_move",
+    "time_per_game",
+    "tolerance",
+    "hang_timeout",
+    "max_plies",
+    "seed",
+    "anchor",
+];
 
-/// Seconds as a duration, refusing what is not a non-negative finite number.
-fn seconds(flag: &str, value: f64) -> PyResult<Duration> {
-    if value.is_finite() && value >= 0.0 {
-        Ok(Duration::from_secs_f64(value.min(1e9)))
-    } else {
-        Err(value_error(format!(
-            "{flag} {value}: a time is a non-negative number of seconds"
-        )))
-    }
-}
-
-fn config(specs: Vec<String>, s: &ArenaSettings) -> PyResult<TournamentConfig> {
-    let mut config = TournamentConfig::new(specs);
-    config.format = match s.format.as_str() {
-        "round-robin" | "round_robin" => Format::RoundRobin,
-        "gauntlet" => Format::Gauntlet,
-        other => {
-            return Err(value_error(format!(
-                "format {other:?}: the formats are round-robin and gauntlet"
-            )))
+/// The tournament between `specs` that the keyword `settings` describe (each missing one
+/// at the arena's default); every number is checked here, naming its keyword.
+pub fn config_from(specs: Vec<String>, settings: &Bound<'_, PyDict>) -> PyResult<TournamentConfig> {
+    for key in settings.keys() {
+        let key: String = key.extract()?;
+        if !SETTINGS.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "unknown tournament setting {key:?}; the settings are {}",
+                SETTINGS.join(", ")
+            )));
         }
+    }
+    let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        Ok(settings.get_item(key)?.filter(|v| !v.is_none()))
     };
-    config.games_per_pairing = s.games;
-    config.openings =
-        OpeningSource::from_arg(&s.openings).map_err(|e| value_error(e.to_string()))?;
-    if let Some(j) = s.concurrency {
+    let time = |key: &str| -> PyResult<Option<Duration>> {
+        get(key)?.map(|v| seconds(&v, key, false)).transpose()
+    };
+    let mut config = TournamentConfig::new(specs);
+    if let Some(format) = get("format")? {
+        config.format = match format.extract::<String>()?.as_str() {
+            "round-robin" | "round_robin" => Format::RoundRobin,
+            "gauntlet" => Format::Gauntlet,
+            other => {
+                return Err(value_error(format!(
+                    "format {other:?}: the formats are round-robin and gauntlet"
+                )))
+            }
+        };
+    }
+    if let Some(games) = get("games")? {
+        config.games_per_pairing = whole(&games, "games", 1, MAX_GAMES_PER_PAIRING)?;
+    }
+    if let Some(openings) = get("openings")? {
+        config.openings = OpeningSource::from_arg(&openings.extract::<String>()?)
+            .map_err(|e| value_error(e.to_string()))?;
+    }
+    if let Some(j) = optional(
+        get("concurrency")?.as_ref(),
+        "concurrency",
+        1,
+        MAX_CONCURRENCY,
+    )? {
         config.concurrency = j;
     }
+    let defaults = TimeControl::default();
     config.time = TimeControl {
-        per_move: s
-            .time_per_move
-            .map(|t| seconds("time_per_move", t))
-            .transpose()?,
-        per_game: s
-            .time_per_game
-            .map(|t| seconds("time_per_game", t))
-            .transpose()?,
-        tolerance: seconds("tolerance", s.tolerance)?,
-        hang_timeout: seconds("hang_timeout", s.hang_timeout)?,
+        per_move: time("time_per_move")?,
+        per_game: time("time_per_game")?,
+        tolerance: time("tolerance")?.unwrap_or(defaults.tolerance),
+        hang_timeout: time("hang_timeout")?.unwrap_or(defaults.hang_timeout),
     };
-    config.max_plies = s.max_plies;
-    config.rng_seed = s.rng_seed;
-    config.anchor = s.anchor.clone();
+    if let Some(plies) = get("max_plies")? {
+        config.max_plies = whole(&plies, "max_plies", 1, MAX_PLIES)?;
+    }
+    if let Some(seed) = get("seed")? {
+        config.rng_seed = whole(&seed, "seed", 0, u64::MAX)?;
+    }
+    config.anchor = get("anchor")?.map(|a| a.extract()).transpose()?;
     config.validate().map_err(|e| value_error(e.to_string()))?;
     Ok(config)
 }
@@ -83,10 +105,26 @@ pub struct ArenaOutput {
     pub report: String,
 }
 
-/// Plays the tournament from `start` of game `G`.
+/// The output of a finished (or stopped) tournament.
+pub fn output(result: &ply_arena::TournamentResult) -> PyResult<ArenaOutput> {
+    let to_json = |e: serde_json::Error| value_error(e.to_string());
+    let records_json = result
+        .records
+        .iter()
+        .map(|r| serde_json::to_string(r).map_err(to_json))
+        .collect::<PyResult<Vec<String>>>()?;
+    Ok(ArenaOutput {
+        result_json: serde_json::to_string(result).map_err(to_json)?,
+        records_json,
+        report: report::markdown(result, false),
+    })
+}
+
+/// Plays the tournament from `start` of game `G` (a position of the variant `settings`).
 fn run<G: Playable>(
     py: Python<'_>,
     start: &G,
+    settings: &Settings,
     config: &TournamentConfig,
     callables: &[(String, Py<PyAny>)],
 ) -> PyResult<ArenaOutput> {
@@ -95,7 +133,11 @@ fn run<G: Playable>(
         match callables.iter().find(|(name, _)| name == spec) {
             Some((name, function)) => {
                 let function = Python::with_gil(|py| function.clone_ref(py));
-                Ok(Box::new(PyAgent::<G>::new(name.clone(), function)))
+                Ok(Box::new(PyAgent::<G>::new(
+                    name.clone(),
+                    function,
+                    settings.clone(),
+                )))
             }
             // As in `ply arena`: the time per move is the agent's budget unless its spec
             // sets its own (`Catalog::with_time`).
@@ -106,20 +148,15 @@ fn run<G: Playable>(
         }
     };
     // The games run on the arena's threads; Python agents among them take the GIL in turn.
-    let result = py
-        .allow_threads(|| run_tournament(start, &factory, config, &|_| {}))
-        .map_err(|e| value_error(e.to_string()))?;
-    let to_json = |e: serde_json::Error| value_error(e.to_string());
-    let records_json = result
-        .records
-        .iter()
-        .map(|r| serde_json::to_string(r).map_err(to_json))
-        .collect::<PyResult<Vec<String>>>()?;
-    Ok(ArenaOutput {
-        result_json: serde_json::to_string(&result).map_err(to_json)?,
-        records_json,
-        report: report::markdown(&result, false),
-    })
+    // Ctrl-C aborts the games in progress and raises `KeyboardInterrupt`.
+    let result = interruptible(py, |abort| {
+        Tournament::new(start, &factory, config)?.run(RunControl {
+            abort: Some(abort),
+            ..RunControl::new(&|_| {})
+        })
+    })?
+    .map_err(|e| value_error(e.to_string()))?;
+    output(&result)
 }
 
 /// Plays a tournament from `state` between `specs` (catalog specs, and the names of
@@ -129,15 +166,15 @@ pub fn arena(
     state: &State,
     specs: Vec<String>,
     callables: Vec<(String, Py<PyAny>)>,
-    settings: &ArenaSettings,
+    settings: &Bound<'_, PyDict>,
 ) -> PyResult<ArenaOutput> {
-    let config = config(specs, settings)?;
+    let config = config_from(specs, settings)?;
     let inner: &dyn DynState = state.inner.as_ref();
     ply_registry::with_game!(inner.game(), |G| {
         let session = inner
             .as_any()
             .downcast_ref::<Session<G>>()
             .expect("the state is of its own game");
-        run::<G>(py, &session.state, &config, &callables)
+        run::<G>(py, &session.state, &session.settings, &config, &callables)
     })
 }

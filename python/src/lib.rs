@@ -7,20 +7,24 @@
 
 mod agent;
 mod arena;
+mod args;
 mod errors;
+mod game;
 mod info;
+mod interrupt;
 mod pyagent;
 mod registry;
 mod session;
 mod solve;
 mod state;
+mod units;
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::agent::{Agent, Decision};
-use crate::arena::ArenaSettings;
 use crate::errors::{value_error, IllegalMoveError};
+use crate::interrupt::interruptible;
 use crate::state::{Move, State};
 
 /// Every game's descriptor and catalog, as JSON (see `ply.games()`).
@@ -38,55 +42,31 @@ fn new_game(game: &str, settings: Option<&Bound<'_, PyDict>>) -> PyResult<State>
     registry::start(id, &settings).map(State::new)
 }
 
+/// The deepest perft counted: far past any count that ends in a lifetime.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Leaf count at exactly `depth` plies from `state` (games that end earlier add nothing);
-/// runs with the GIL released.
+/// runs with the GIL released, and Ctrl-C stops it with `KeyboardInterrupt`.
 #[pyfunction]
-fn perft(py: Python<'_>, state: &State, depth: u32) -> PyResult<u64> {
-    if depth > 64 {
-        return Err(value_error(format!(
-            "depth {depth}: perft counts at most 64 plies"
-        )));
-    }
+fn perft(py: Python<'_>, state: &State, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let depth = args::whole(depth, "depth", 0, MAX_PERFT_DEPTH)?;
     let position = state.inner.boxed_clone();
-    Ok(py.allow_threads(move || position.perft(depth)))
+    interruptible(py, |stop| position.perft(depth, stop))?
+        .ok_or_else(|| value_error("perft was interrupted"))
 }
 
-/// The native arena: `ply.arena` wraps it.
+/// The native arena: `ply.arena` wraps it (the keywords are its tournament settings).
 #[pyfunction]
-#[pyo3(signature = (state, specs, callables, format, games, openings, concurrency,
-    time_per_move, time_per_game, tolerance, hang_timeout, max_plies, seed, anchor))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (state, specs, callables, **settings))]
 fn _arena(
     py: Python<'_>,
     state: &State,
     specs: Vec<String>,
     callables: Vec<(String, Py<PyAny>)>,
-    format: String,
-    games: usize,
-    openings: String,
-    concurrency: Option<usize>,
-    time_per_move: Option<f64>,
-    time_per_game: Option<f64>,
-    tolerance: f64,
-    hang_timeout: f64,
-    max_plies: usize,
-    seed: u64,
-    anchor: Option<String>,
+    settings: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(String, Vec<String>, String)> {
-    let settings = ArenaSettings {
-        format,
-        games,
-        openings,
-        concurrency,
-        time_per_move,
-        time_per_game,
-        tolerance,
-        hang_timeout,
-        max_plies,
-        rng_seed: seed,
-        anchor,
-    };
-    let out = arena::arena(py, state, specs, callables, &settings)?;
+    let empty = PyDict::new(py);
+    let out = arena::arena(py, state, specs, callables, settings.unwrap_or(&empty))?;
     Ok((out.result_json, out.records_json, out.report))
 }
 
@@ -96,9 +76,14 @@ fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Move>()?;
     m.add_class::<Agent>()?;
     m.add_class::<Decision>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<units::NativeTournament>()?;
+    m.add_class::<units::NativeRunFolder>()?;
+    m.add_class::<units::NativeBookBuild>()?;
     m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add_function(wrap_pyfunction!(_games_json, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(solve::analyze_connect4, m)?)?;

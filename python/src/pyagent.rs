@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use ply_core::{Agent, Decision, Game, SearchLimits};
+use ply_core::{Agent, Decision, Game, SearchLimits, Settings};
 use pyo3::prelude::*;
 
 use crate::session::{Playable, Session};
@@ -13,14 +13,17 @@ use crate::state::{MoveArg, State};
 pub struct PyAgent<G: Game> {
     name: String,
     function: Py<PyAny>,
+    /// The variant's settings, for the states the function is shown.
+    settings: Settings,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Playable> PyAgent<G> {
-    pub fn new(name: String, function: Py<PyAny>) -> Self {
+    pub fn new(name: String, function: Py<PyAny>, settings: Settings) -> Self {
         PyAgent {
             name,
             function,
+            settings,
             _game: std::marker::PhantomData,
         }
     }
@@ -28,7 +31,7 @@ impl<G: Playable> PyAgent<G> {
     /// The function's move, or why there is none (an exception, a value that is no move).
     fn ask(&self, state: &G) -> Result<G::Move, String> {
         Python::with_gil(|py| {
-            let view = State::new(Box::new(Session::new(state.clone())));
+            let view = State::new(Box::new(Session::new(state.clone(), self.settings.clone())));
             let answer = self
                 .function
                 .call1(py, (view,))
@@ -46,7 +49,7 @@ impl<G: Playable> PyAgent<G> {
             match arg {
                 MoveArg::Notation(text) => state.parse_move(&text).map_err(|e| e.to_string()),
                 MoveArg::Move(m) => state.parse_move(&m.notation).map_err(|e| e.to_string()),
-                MoveArg::Action(action) => Session::new(state.clone())
+                MoveArg::Action(action) => Session::new(state.clone(), Settings::new())
                     .move_of(action)
                     .map_err(|e| e.to_string()),
             }

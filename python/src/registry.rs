@@ -7,8 +7,9 @@ use ply_core::{Described, Settings};
 use ply_registry::{with_game, GameId, UnknownGame};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyDict, PyString};
 
+use crate::args::{as_int, shown};
 use crate::errors::game_error;
 use crate::session::{DynState, Playable, Session};
 
@@ -28,7 +29,8 @@ pub fn game_id<G: Playable>() -> GameId {
 }
 
 /// Python keyword settings (`size=9, walls=10`, `board="star"`) as the registry's
-/// `Settings`: whole numbers and strings only, so `True` is not read as a number.
+/// `Settings`: whole numbers (NumPy's too) and strings only, so `True` is not read as a
+/// number. The game's descriptor checks the ranges.
 pub fn settings_from(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
     let mut settings = Settings::new();
     let Some(kwargs) = kwargs else {
@@ -36,9 +38,14 @@ pub fn settings_from(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
     };
     for (key, value) in kwargs.iter() {
         let name: String = key.extract()?;
-        let text = if value.is_instance_of::<PyBool>() {
-            None
-        } else if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyString>() {
+        let text = if let Some(int) = as_int(&value) {
+            // Python refuses to print an int of thousands of digits: no setting is one.
+            Some(
+                int.str()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|_| shown(&value)),
+            )
+        } else if value.is_instance_of::<PyString>() {
             Some(value.str()?.to_string())
         } else {
             None
@@ -58,6 +65,6 @@ pub fn settings_from(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
 pub fn start(game: GameId, settings: &Settings) -> PyResult<Box<dyn DynState>> {
     with_game!(game, |G| {
         let state = <G as Described>::from_settings(settings).map_err(game_error)?;
-        Ok(Box::new(Session::new(state)) as Box<dyn DynState>)
+        Ok(Box::new(Session::new(state, settings.clone())) as Box<dyn DynState>)
     })
 }

@@ -5,9 +5,10 @@
 //! `ply_registry::with_game!`) into `Session<G>` and reached through this trait.
 
 use std::any::Any;
+use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
-use ply_core::{perft, Game, GameError, Player};
+use ply_core::{perft_until, Game, GameError, Player, Settings};
 use ply_registry::{GameId, Registered};
 
 use ply_core::Encode;
@@ -26,6 +27,8 @@ pub struct MoveInfo {
 /// A game in progress, of any game.
 pub trait DynState: Send + Sync {
     fn game(&self) -> GameId;
+    /// The variant settings the game was started from (as given: defaults left out).
+    fn settings(&self) -> &Settings;
     fn boxed_clone(&self) -> Box<dyn DynState>;
     fn as_any(&self) -> &dyn Any;
     fn legal_moves(&self) -> Vec<MoveInfo>;
@@ -40,6 +43,8 @@ pub trait DynState: Send + Sync {
     fn undo(&mut self) -> Option<String>;
     /// The moves played through this session, in notation.
     fn history(&self) -> Vec<String>;
+    /// The position before the moves of `history`, as `position` writes it.
+    fn first_position(&self) -> String;
     fn scores(&self) -> Option<Vec<f64>>;
     fn to_move(&self) -> Player;
     fn num_players(&self) -> usize;
@@ -48,7 +53,8 @@ pub trait DynState: Send + Sync {
     /// A new session at the position `text`, in this state's variant.
     fn at_position(&self, text: &str) -> Result<Box<dyn DynState>, GameError>;
     fn board(&self) -> String;
-    fn perft(&self, depth: u32) -> u64;
+    /// Perft from this position; `None` once `stop` is set.
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> Option<u64>;
     fn observation_shape(&self) -> [usize; 3];
     fn plane_names(&self) -> Vec<String>;
     fn observation(&self, player: Player) -> Vec<f32>;
@@ -61,6 +67,9 @@ pub trait DynState: Send + Sync {
 pub struct Session<G: Game> {
     pub state: G,
     pub moves: Vec<G::Move>,
+    /// The settings of the variant (a position's text does not carry them): what pickling
+    /// needs to rebuild the state elsewhere.
+    pub settings: Settings,
     /// The legal moves of `state`, once asked for: a Python loop asks for them and then
     /// plays one of them, and generating them twice would double its cost (Quoridor's
     /// wall moves each need a path search).
@@ -68,12 +77,23 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Playable> Session<G> {
-    pub fn new(state: G) -> Self {
+    /// A session at `state`, a position of the variant `settings` describe.
+    pub fn new(state: G, settings: Settings) -> Self {
         Session {
             state,
             moves: Vec::new(),
+            settings,
             legal: OnceLock::new(),
         }
+    }
+
+    /// The position before the session's moves.
+    fn first(&self) -> G {
+        let mut first = self.state.clone();
+        for &mv in self.moves.iter().rev() {
+            first.undo(mv);
+        }
+        first
     }
 
     fn info(&self, mv: G::Move) -> MoveInfo {
@@ -134,6 +154,10 @@ impl<G: Playable> DynState for Session<G> {
         crate::registry::game_id::<G>()
     }
 
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
     fn boxed_clone(&self) -> Box<dyn DynState> {
         Box::new(self.clone())
     }
@@ -180,10 +204,7 @@ impl<G: Playable> DynState for Session<G> {
     fn history(&self) -> Vec<String> {
         // Each move is written in the position it was played in (halma's notation reads
         // the board), so the moves are replayed from the first position.
-        let mut replay = self.state.clone();
-        for &mv in self.moves.iter().rev() {
-            replay.undo(mv);
-        }
+        let mut replay = self.first();
         self.moves
             .iter()
             .map(|&mv| {
@@ -192,6 +213,10 @@ impl<G: Playable> DynState for Session<G> {
                 text
             })
             .collect()
+    }
+
+    fn first_position(&self) -> String {
+        self.first().to_text()
     }
 
     fn scores(&self) -> Option<Vec<f64>> {
@@ -215,15 +240,18 @@ impl<G: Playable> DynState for Session<G> {
     }
 
     fn at_position(&self, text: &str) -> Result<Box<dyn DynState>, GameError> {
-        Ok(Box::new(Session::new(self.state.from_text(text)?)))
+        Ok(Box::new(Session::new(
+            self.state.from_text(text)?,
+            self.settings.clone(),
+        )))
     }
 
     fn board(&self) -> String {
         self.state.to_string()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        perft(&mut self.state.clone(), depth)
+    fn perft(&self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        perft_until(&mut self.state.clone(), depth, Some(stop))
     }
 
     fn observation_shape(&self) -> [usize; 3] {

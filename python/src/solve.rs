@@ -8,6 +8,7 @@ use ply_core::Described;
 use pyo3::prelude::*;
 
 use crate::errors::{game_error, value_error};
+use crate::interrupt::interruptible;
 use crate::registry::settings_from;
 use crate::session::Session;
 use crate::state::State;
@@ -44,9 +45,13 @@ fn position_of(
     start.after(&moves).map_err(game_error)
 }
 
-/// Runs `f` on the shared solver with the GIL released.
-fn with_solver<T: Send>(py: Python<'_>, f: impl FnOnce(&mut Solver) -> T + Send) -> PyResult<T> {
-    py.allow_threads(|| {
+/// Runs `f` on the shared solver with the GIL released, Ctrl-C raising `KeyboardInterrupt`
+/// (the solve is interrupted: `f` sees its `_until` methods give up).
+fn with_solver<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce(&mut Solver) -> Option<T> + Send,
+) -> PyResult<T> {
+    let solved = interruptible(py, |stop| {
         let mut slot = SOLVER.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             let bits = machine_table_bits().max(MIN_TABLE_BITS);
@@ -56,8 +61,14 @@ fn with_solver<T: Send>(py: Python<'_>, f: impl FnOnce(&mut Solver) -> T + Send)
                     .map_err(|e| value_error(format!("cannot allocate the solver's table: {e}")))?,
             );
         }
-        Ok(f(slot.as_mut().expect("just made")))
-    })
+        let solver = slot.as_mut().expect("just made");
+        solver.set_interrupt(Some(stop.clone()));
+        let answer = f(solver);
+        solver.set_interrupt(None);
+        Ok::<_, PyErr>(answer)
+    })??;
+    // Only an interrupt stops a solve without a deadline, and it raised above.
+    solved.ok_or_else(|| value_error("the solve was interrupted"))
 }
 
 /// The exact score of a Connect Four position for the player to move: positive, a win
@@ -74,7 +85,7 @@ pub fn solve_connect4(
     settings: Option<&Bound<'_, pyo3::types::PyDict>>,
 ) -> PyResult<i32> {
     let state = position_of(position, settings)?;
-    with_solver(py, |solver| solver.solve(&state, weak))
+    with_solver(py, |solver| solver.solve_until(&state, weak, None))
 }
 
 /// The score of every column for the player to move (as `solve_connect4` scores the
@@ -88,5 +99,5 @@ pub fn analyze_connect4(
     settings: Option<&Bound<'_, pyo3::types::PyDict>>,
 ) -> PyResult<Vec<Option<i32>>> {
     let state = position_of(position, settings)?;
-    with_solver(py, |solver| solver.analyze(&state, weak))
+    with_solver(py, |solver| solver.analyze_until(&state, weak, None))
 }

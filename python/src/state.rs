@@ -2,9 +2,10 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyInt, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString, PyTuple};
 
-use crate::errors::{game_error, value_error};
+use crate::args::{as_int, optional, shown};
+use crate::errors::{game_error, value_error, IllegalMoveError};
 use crate::session::{DynState, MoveInfo};
 
 /// A move of one position: its notation and its index in the variant's action space.
@@ -58,22 +59,33 @@ pub enum MoveArg {
     Action(usize),
 }
 
+/// An action index: a whole number (NumPy's too) that names no legal move when it is
+/// negative or too large, an `IllegalMoveError` like any other action that is not legal here.
+fn action_index(int: &Bound<'_, PyInt>) -> PyResult<usize> {
+    int.extract::<usize>().map_err(|_| {
+        IllegalMoveError::new_err(format!(
+            "illegal move: action {} is not an action index (0 or more)",
+            shown(int.as_any())
+        ))
+    })
+}
+
 impl MoveArg {
     /// Reads a move by its type (an action index first: the fast path of learning loops),
     /// without trying each type in turn and building an error for each miss.
     pub fn read(value: &Bound<'_, PyAny>) -> PyResult<MoveArg> {
         if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
-            return value.extract::<usize>().map(MoveArg::Action).map_err(|_| {
-                crate::errors::IllegalMoveError::new_err(format!(
-                    "illegal move: action {value} is not an action index (0 or more)"
-                ))
-            });
+            return action_index(value.downcast::<PyInt>()?).map(MoveArg::Action);
         }
         if let Ok(text) = value.downcast::<PyString>() {
             return Ok(MoveArg::Notation(text.to_cow()?.into_owned()));
         }
         if let Ok(mv) = value.downcast::<Move>() {
             return Ok(MoveArg::Move(mv.get().clone()));
+        }
+        // Last, what only `__index__` makes a whole number (NumPy integers).
+        if let Some(int) = as_int(value) {
+            return action_index(&int).map(MoveArg::Action);
         }
         Err(PyTypeError::new_err(format!(
             "a move is a notation string, a ply.Move or an action index, not {}",
@@ -139,8 +151,26 @@ impl State {
 
     /// Plays the legal move with action index `action` and returns nothing: the fast path
     /// for loops over actions (OpenSpiel's name). Raises as `play` does.
-    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = match as_int(action) {
+            Some(int) => action_index(&int)?,
+            None => {
+                return Err(PyTypeError::new_err(format!(
+                    "an action is a whole number, not {}",
+                    shown(action)
+                )))
+            }
+        };
         self.inner.apply_action(action).map_err(game_error)
+    }
+
+    /// A new state: this one (history included) after `move_`, which is given as to
+    /// `play`. This state is left as it is.
+    #[pyo3(signature = (move_))]
+    fn child(&self, move_: &Bound<'_, PyAny>) -> PyResult<State> {
+        let mut child = self.inner.boxed_clone();
+        play_on(child.as_mut(), MoveArg::read(move_)?)?;
+        Ok(State::new(child))
     }
 
     /// Takes back the last move played on this object; returns its notation. Raises
@@ -165,6 +195,46 @@ impl State {
     /// halma ranks 2/1/0); `None` while it goes on.
     fn scores(&self) -> Option<Vec<f64>> {
         self.inner.scores()
+    }
+
+    /// One return per player in −1..1, as OpenSpiel's `returns()`: the scores scaled so the
+    /// best is 1 and the worst −1 (win 1, loss −1, draw 0 in a two-player game; halma's
+    /// ranks evenly between); all 0 while the game goes on, and when every score is equal.
+    fn returns(&self) -> Vec<f64> {
+        let players = self.inner.num_players();
+        let Some(scores) = self.inner.scores() else {
+            return vec![0.0; players];
+        };
+        let low = scores.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if high <= low {
+            return vec![0.0; players];
+        }
+        scores
+            .iter()
+            .map(|s| 2.0 * (s - low) / (high - low) - 1.0)
+            .collect()
+    }
+
+    /// Pickles as the game, its settings, the first position and the moves played since,
+    /// so a state comes back with its history (`undo` works after a round trip).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let settings = PyDict::new(py);
+        for (name, value) in self.inner.settings().iter() {
+            settings.set_item(name, value)?;
+        }
+        let restore = py.import("ply")?.getattr("_restore_state")?;
+        let args = (
+            self.inner.game().name(),
+            settings,
+            self.inner.first_position(),
+            self.inner.history(),
+        )
+            .into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     /// The seat whose turn it is (0 first); meaningless once the game is over.
@@ -224,16 +294,10 @@ impl State {
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        player: Option<usize>,
+        player: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let players = self.inner.num_players();
-        let player = player.unwrap_or_else(|| self.inner.to_move());
-        if player >= players {
-            return Err(value_error(format!(
-                "player {player}: this game seats players 0 to {}",
-                players - 1
-            )));
-        }
+        let last = self.inner.num_players() - 1;
+        let player = optional(player, "player", 0, last)?.unwrap_or_else(|| self.inner.to_move());
         let values = self.inner.observation(player);
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
         let shape = self.observation_shape();
@@ -244,12 +308,6 @@ impl State {
     /// action is legal.
     fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         numpy_array(py, &self.inner.action_mask(), "int8")
-    }
-
-    /// Leaf count at exactly `depth` plies (see `ply.perft`).
-    fn _perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let state = self.inner.boxed_clone();
-        py.allow_threads(move || state.perft(depth))
     }
 
     fn __str__(&self) -> String {

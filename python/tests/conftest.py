@@ -6,6 +6,10 @@ import pytest
 
 import ply
 
+# Every game of the registry: the tests run over this, never over a list of their own, so a
+# game added to the registry is tested without a change here.
+GAMES = [g.name for g in ply.games()]
+
 
 def random_playout(state: "ply.State", rng: random.Random, max_plies: int = 400) -> int:
     """Plays random legal moves until the end (or `max_plies`); returns the plies played."""

@@ -6,15 +6,13 @@ import numpy as np
 import pytest
 
 import ply
+from conftest import GAMES
 
-VARIANTS = [
-    ("tictactoe", {}),
+# Every registered game in its default variant, and variants worth a test of their own.
+VARIANTS = [(game, {}) for game in GAMES] + [
     ("tictactoe", {"width": 7, "height": 5, "k": 4}),
-    ("connect4", {}),
     ("connect4", {"width": 9, "height": 7}),
-    ("quoridor", {}),
     ("quoridor", {"size": 5, "walls": 3}),
-    ("halma", {}),
     ("halma", {"board": "rhombus"}),
     ("halma", {"board": "star", "players": 3}),
     ("halma", {"board": "star121", "players": 6}),

@@ -1,17 +1,18 @@
 """States: playing, taking back, copying, positions, drawing, and bad input."""
 
 import copy
+import pickle
 import random
 
 import pytest
 
 import ply
-from conftest import random_playout
+from conftest import GAMES, random_playout
 
 
 def test_games_lists_every_registered_game_with_its_descriptor():
     games = {g.name: g for g in ply.games()}
-    assert set(games) == {"tictactoe", "connect4", "quoridor", "halma"}
+    assert len(games) == len(GAMES) >= 1
     quoridor = games["quoridor"]
     assert [p.name for p in quoridor.params] == ["size", "walls", "players"]
     assert quoridor.seats == ("Black", "White", "Red", "Green")
@@ -119,18 +120,15 @@ def test_clone_is_independent_and_copy_works():
     assert copy.copy(twin) == twin and twin != state
 
 
-@pytest.mark.parametrize(
-    "game,settings",
-    [
-        ("tictactoe", {}),
-        ("tictactoe", {"width": 5, "height": 4, "k": 4}),
-        ("connect4", {}),
-        ("quoridor", {"size": 5, "walls": 3}),
-        ("quoridor", {}),
-        ("halma", {}),
-        ("halma", {"board": "star121", "players": 4}),
-    ],
-)
+# Every registered game in its default variant, and variants worth a test of their own.
+VARIANTS = [(game, {}) for game in GAMES] + [
+    ("tictactoe", {"width": 5, "height": 4, "k": 4}),
+    ("quoridor", {"size": 5, "walls": 3}),
+    ("halma", {"board": "star121", "players": 4}),
+]
+
+
+@pytest.mark.parametrize("game,settings", VARIANTS)
 def test_positions_round_trip_along_random_games(game, settings):
     rng = random.Random(7)
     state = ply.new_game(game, **settings)
@@ -165,9 +163,90 @@ def test_str_draws_the_board():
     assert "connect4" in repr(state)
 
 
-def test_random_games_end_with_scores(rng):
-    for game in ["tictactoe", "connect4", "quoridor"]:
-        state = ply.new_game(game)
-        random_playout(state, rng, max_plies=2000)
-        assert state.is_over(), game
-        assert sum(state.scores()) == pytest.approx(1.0)
+@pytest.mark.parametrize("game", GAMES)
+def test_random_games_score_when_they_end(game, rng):
+    state = ply.new_game(game)
+    random_playout(state, rng, max_plies=2000)
+    # Random halma movers may never finish; every game that ends gives each seat a score.
+    if state.is_over():
+        scores = state.scores()
+        assert len(scores) == state.num_players and all(s >= 0 for s in scores)
+        assert max(state.returns()) == 1.0 or set(state.returns()) == {0.0}
+
+
+@pytest.mark.parametrize("game,settings", VARIANTS)
+def test_states_pickle_with_their_history(game, settings):
+    rng = random.Random(3)
+    state = ply.new_game(game, **settings)
+    random_playout(state, rng, max_plies=12)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert again.history() == state.history()
+    assert again.variant == state.variant and again.legal_moves() == state.legal_moves()
+    if state.history():
+        assert again.undo() == state.undo()
+        assert again == state
+    # A state read from a position has no past, and comes back without one.
+    read = state.from_position(state.position())
+    assert pickle.loads(pickle.dumps(read)).history() == []
+    assert copy.deepcopy(state) == state
+
+
+def test_an_unpickled_state_keeps_its_variant_and_plays_on():
+    state = ply.new_game("connect4", width=5, height=4)
+    state.play("3")
+    again = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    assert again.num_actions == 5 and again.history() == ["3"]
+    again.play("3")
+    assert again.undo() == "3" and again.undo() == "3"
+    assert again == ply.new_game("connect4", width=5, height=4)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_load_game_gives_the_variants_facts(game):
+    loaded = ply.load_game(game)
+    start = ply.new_game(game)
+    assert loaded.name == game
+    assert loaded.new_initial_state() == start
+    assert loaded.num_players == start.num_players
+    assert loaded.num_actions == loaded.num_distinct_actions() == start.num_actions
+    assert loaded.observation_shape == loaded.observation_tensor_shape()
+    assert loaded.observation_shape == start.observation_shape
+    assert loaded.variant == start.variant and loaded.settings == {}
+    assert pickle.loads(pickle.dumps(loaded)) == loaded
+
+
+def test_load_game_takes_the_variant_settings():
+    game = ply.load_game("connect4", width=5, height=4)
+    assert game.settings == {"width": "5", "height": "4"}
+    assert game.num_actions == 5 and game.observation_shape == (3, 4, 5)
+    assert game != ply.load_game("connect4")
+    assert "width=5" in repr(game)
+    with pytest.raises(ValueError, match="'size'"):
+        ply.load_game("connect4", size=9)
+    with pytest.raises(ValueError, match="'chess'"):
+        ply.load_game("chess")
+
+
+def test_child_plays_on_a_copy():
+    state = ply.new_game("tictactoe")
+    state.play("b2")
+    child = state.child("a1")
+    assert child.history() == ["b2", "a1"] and state.history() == ["b2"]
+    a1 = next(m for m in state.legal_moves() if m.notation == "a1")
+    assert state.child(a1.action).history() == state.child(a1).history() == ["b2", "a1"]
+    with pytest.raises(ply.IllegalMoveError, match="'b2'"):
+        state.child("b2")
+    assert state.history() == ["b2"]
+
+
+def test_returns_are_scores_scaled_to_minus_one_one():
+    win = ply.new_game("tictactoe")
+    assert win.returns() == [0.0, 0.0]
+    for move in ["a1", "a2", "b1", "b2", "c1"]:
+        win.play(move)
+    assert win.scores() == [1.0, 0.0] and win.returns() == [1.0, -1.0]
+    draw = ply.new_game("tictactoe")
+    for move in ["a1", "b2", "c3", "a2", "a3", "b3", "b1", "c1", "c2"]:
+        draw.play(move)
+    assert draw.scores() == [0.5, 0.5] and draw.returns() == [0.0, 0.0]

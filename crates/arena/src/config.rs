@@ -18,6 +18,12 @@ pub enum Format {
     Gauntlet,
 }
 
+/// A file of openings as `--openings` reads it: as large as a game record file may be.
+pub const OPENINGS_FILE: ply_core::files::Input = ply_core::files::Input::new(
+    "file of openings",
+    ply_core::record::MAX_RECORD_BYTES as u64,
+);
+
 /// Where games start.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
@@ -65,10 +71,11 @@ impl OpeningSource {
 
     /// Reads openings from a file, one per line; blank lines and `#` comments are skipped.
     pub fn from_file(path: &Path) -> Result<Self, ArenaError> {
-        // Read with the record reader's limits: a device or a FIFO named by mistake is
-        // refused, not read forever.
-        let text = ply_core::record::read_text_file(path, "openings")
-            .map_err(|e| ArenaError::setting("--openings", path.display(), &e.to_string()))?;
+        let text =
+            ply_core::files::read_text(path, OPENINGS_FILE).map_err(|error| ArenaError::Input {
+                flag: "--openings",
+                error,
+            })?;
         Ok(OpeningSource::Lines {
             origin: path.display().to_string(),
             lines: text.lines().map(str::to_string).collect(),

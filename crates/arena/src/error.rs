@@ -24,12 +24,21 @@ pub enum ArenaError {
     Opening { origin: String, reason: String },
     /// A file or folder that cannot be read or written. The I/O error is part of the message
     /// rather than a separate source, so that it is printed once.
-    #[error("{action} '{}': {cause}", path.display())]
+    #[error("{action} {}: {cause}", ply_core::files::shown(path))]
     Io {
         action: &'static str,
         path: PathBuf,
         cause: std::io::Error,
     },
+    /// A file named by an option (`--openings`) that cannot be read (see `ply_core::files`).
+    #[error("{flag}: {error}")]
+    Input {
+        flag: &'static str,
+        error: ply_core::FileError,
+    },
+    /// A file of the run's folder that cannot be read or written (see `ply_core::files`).
+    #[error(transparent)]
+    File(#[from] ply_core::FileError),
     /// A record or summary that cannot be turned into JSON.
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -39,8 +48,11 @@ pub enum ArenaError {
     Resume(String),
     /// An output folder that cannot be used as asked (it holds results that would be
     /// overwritten, or nothing to resume).
-    #[error("{}: {reason}", path.display())]
+    #[error("{}: {reason}", ply_core::files::shown(path))]
     Folder { path: PathBuf, reason: String },
+    /// A game that cannot be written as a game record (its start position does not read).
+    #[error("game {game} of the run cannot be written as a record: {reason}")]
+    Record { game: usize, reason: String },
     /// A chart that plotters could not draw.
     #[error("cannot draw plot '{name}': {reason}")]
     Plot { name: String, reason: String },

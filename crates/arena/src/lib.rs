@@ -23,6 +23,7 @@ pub mod output;
 pub mod plots;
 pub mod progress;
 pub mod record;
+pub mod records_file;
 pub mod report;
 pub mod schedule;
 pub mod stats;
@@ -42,8 +43,9 @@ pub use factory::AgentFactory;
 pub use output::{write_outputs, OutputFiles, OutputMode, RunFolder};
 pub use progress::Progress;
 pub use record::{GameRecord, MoveRecord, Termination};
+pub use records_file::{write_records, RECORDS_FILE};
 pub use stats::sprt::{SprtConfig, SprtStatus};
 pub use summary::{summarize, Summary};
 pub use tournament::{
-    planned_games, run_tournament, run_tournament_with, RunControl, TournamentResult,
+    planned_games, run_tournament, run_tournament_with, RunControl, Tournament, TournamentResult,
 };

@@ -9,7 +9,9 @@
 //! - `summary.json`, `report.md` and the plots, written at the end.
 //!
 //! Every file but the appended `games.jsonl` is written to a temporary file in the folder
-//! and renamed into place, so none is ever seen half written.
+//! and renamed into place, so none is ever seen half written; all of them are read and
+//! written through `ply_core::files`, so a device, a FIFO or a directory in their place is
+//! refused, never read forever or replaced.
 
 use std::fs;
 use std::io::Write;
@@ -18,6 +20,7 @@ use std::sync::Mutex;
 
 use serde::Serialize;
 
+use ply_core::files::{self, Input};
 use ply_core::Game;
 
 use crate::config::TournamentConfig;
@@ -36,12 +39,17 @@ pub const REPORT_FILE: &str = "report.md";
 /// The charts' names; each is written as `.svg` and `.png`.
 pub const PLOTS: [&str; 3] = ["ratings", "score_vs_time", "time_per_move"];
 
+/// `games.jsonl` as `--resume` reads it: a line per game of some kilobytes, so a run of
+/// hundreds of thousands of games.
+const GAMES_INPUT: Input = Input::new("tournament's game log", 1 << 30);
+/// `config.json` as `--resume` reads it: some hundred bytes.
+const CONFIG_INPUT: Input = Input::new("tournament's settings file", 1 << 20);
+/// What messages call the files of the folder when writing them.
+const OUTPUT: &str = "tournament file";
+
 /// The files of a tournament's results: a folder with any of them (see [`results_in`]) is
 /// not written over unless asked ([`OutputMode`]).
 pub const RESULT_FILES: [&str; 4] = [GAMES_FILE, CONFIG_FILE, SUMMARY_FILE, REPORT_FILE];
-
-/// Folder in which the plots are drawn before being moved into place.
-const PLOTS_TMP: &str = ".plots.tmp";
 
 /// What [`write_outputs`] wrote, and what it had to leave out.
 #[derive(Debug, Clone, Default)]
@@ -82,7 +90,7 @@ pub fn write_outputs(result: &TournamentResult, dir: &Path) -> Result<OutputFile
     write_atomically(&summary, (json + "\n").as_bytes())?;
     files.written.push(summary);
 
-    let plotted = match write_plots_atomically(result, dir) {
+    let plotted = match write_plots(&result.summary, dir) {
         Ok(plots) => {
             files.written.extend(plots);
             true
@@ -106,42 +114,9 @@ fn record_line(record: &GameRecord) -> Result<Vec<u8>, ArenaError> {
     Ok(line)
 }
 
-/// Where `path` is written before being renamed into place: beside it, hidden.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp"))
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it to `path`: `path` is
-/// either as it was or whole, however the process ends.
+/// Writes `bytes` to `path` whole or not at all (see `ply_core::files`).
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), ArenaError> {
-    let tmp = temporary(path);
-    fs::write(&tmp, bytes).map_err(|e| ArenaError::io("cannot write", &tmp, e))?;
-    fs::rename(&tmp, path).map_err(|e| ArenaError::io("cannot replace", path, e))
-}
-
-/// Draws the plots in a temporary folder inside `dir` and moves each into `dir`.
-fn write_plots_atomically(result: &TournamentResult, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let tmp = dir.join(PLOTS_TMP);
-    let _ = fs::remove_dir_all(&tmp);
-    fs::create_dir_all(&tmp).map_err(|e| format!("cannot create '{}': {e}", tmp.display()))?;
-    let drawn = write_plots(&result.summary, &tmp);
-    let moved = drawn.and_then(|drawn| {
-        drawn
-            .iter()
-            .map(|from| {
-                let to = dir.join(from.file_name().unwrap_or_default());
-                fs::rename(from, &to)
-                    .map(|()| to.clone())
-                    .map_err(|e| format!("cannot write '{}': {e}", to.display()))
-            })
-            .collect::<Result<Vec<_>, _>>()
-    });
-    let _ = fs::remove_dir_all(&tmp);
-    moved
+    Ok(files::write_atomically(path, OUTPUT, bytes)?)
 }
 
 /// What `config.json` holds.
@@ -162,7 +137,7 @@ const FREE_SETTINGS: [&str; 1] = ["concurrency"];
 /// ```text
 /// let folder = RunFolder::open(dir, mode, &start, &config)?;
 /// let control = RunControl { progress: &|r| { folder.append(r); }, stop: Some(&flag),
-///                            finished: folder.previous() };
+///                            abort: None, finished: folder.previous() };
 /// let result = run_tournament_with(&start, &factory, &config, control)?;
 /// folder.finish(&result)?;
 /// ```
@@ -210,9 +185,7 @@ impl RunFolder {
             OutputMode::Overwrite => remove_results(dir)?,
             OutputMode::Resume => {
                 check_same_run(dir, &saved)?;
-                if games_path.exists() {
-                    let text = fs::read(&games_path)
-                        .map_err(|e| ArenaError::io("cannot read", &games_path, e))?;
+                if let Some(text) = files::read_if_exists(&games_path, GAMES_INPUT)? {
                     let (records, warning) = read_games(&games_path, &text)?;
                     previous = records;
                     warnings.extend(warning);
@@ -228,16 +201,15 @@ impl RunFolder {
                 }
             }
         }
+        // A log that cannot be appended to (a device, a FIFO) is refused before anything is
+        // written into the folder.
+        files::check_target(&games_path, OUTPUT)?;
         fs::create_dir_all(dir).map_err(|e| ArenaError::io("cannot create folder", dir, e))?;
         if mode != OutputMode::Resume {
             let json = serde_json::to_string_pretty(&saved)?;
             write_atomically(&dir.join(CONFIG_FILE), (json + "\n").as_bytes())?;
         }
-        let games = fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&games_path)
-            .map_err(|e| ArenaError::io("cannot open", &games_path, e))?;
+        let games = files::open_append(&games_path, OUTPUT)?;
         Ok(RunFolder {
             dir: dir.to_path_buf(),
             games: Mutex::new(games),
@@ -305,15 +277,12 @@ fn remove_results(dir: &Path) -> Result<(), ArenaError> {
     }
     for name in names {
         let path = dir.join(&name);
-        for p in [temporary(&path), path] {
-            match fs::remove_file(&p) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(ArenaError::io("cannot remove", p, e)),
-            }
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(ArenaError::io("cannot remove", path, e)),
         }
     }
-    let _ = fs::remove_dir_all(dir.join(PLOTS_TMP));
     Ok(())
 }
 
@@ -324,14 +293,24 @@ fn check_same_run(dir: &Path, saved: &serde_json::Value) -> Result<(), ArenaErro
         path: dir.to_path_buf(),
         reason,
     };
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(folder_error(format!(
-                "holds no {CONFIG_FILE}, so no run to resume"
-            )))
+    match fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => {
+            return Err(folder_error(
+                "is not a folder, so it holds no run to resume".into(),
+            ))
         }
-        Err(e) => return Err(ArenaError::io("cannot read", &path, e)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(folder_error(
+                "does not exist, so there is no run to resume".into(),
+            ))
+        }
+        Err(e) => return Err(ArenaError::io("cannot read", dir, e)),
+    }
+    let Some(text) = files::read_text_if_exists(&path, CONFIG_INPUT)? else {
+        return Err(folder_error(format!(
+            "holds no {CONFIG_FILE}, so no run to resume"
+        )));
     };
     let old: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| folder_error(format!("its {CONFIG_FILE} cannot be read: {e}")))?;

@@ -8,6 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use ply_core::files::{self, Input};
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -16,6 +18,12 @@ use crate::summary::Summary;
 const SIZE: (u32, u32) = (900, 560);
 /// The family name charts ask for; [`ensure_font`] registers a TrueType file under it.
 pub const FONT: &str = "sans-serif";
+
+/// A font file as charts read it (a large one, with every script, is some 20 MiB).
+const FONT_FILE: Input = Input::new("font file", 64 << 20);
+
+/// What messages call a chart's file when writing it.
+pub const CHART: &str = "chart";
 
 /// Where fonts usually live (Debian, Fedora, Arch, macOS).
 const FONT_CANDIDATES: [&str; 6] = [
@@ -39,7 +47,7 @@ pub fn ensure_font() -> Result<(), String> {
             }
             candidates.extend(FONT_CANDIDATES.iter().map(PathBuf::from));
             for path in &candidates {
-                if let Ok(bytes) = std::fs::read(path) {
+                if let Ok(bytes) = files::read(path, FONT_FILE) {
                     // plotters keeps fonts for the life of the process: leak one copy.
                     let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
                     if plotters::style::register_font(FONT, FontStyle::Normal, bytes).is_ok() {
@@ -77,17 +85,23 @@ pub fn write_plots(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>, String
     Ok(written)
 }
 
-/// Draws one chart with `draw` and writes it as an SVG file at `path`.
+/// Draws one chart with `draw` and writes it as an SVG file at `path` (whole or not at all,
+/// see `ply_core::files`).
 pub fn write_svg<F>(path: &Path, size: (u32, u32), draw: F) -> Result<(), String>
 where
     F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
 {
-    let root = SVGBackend::new(path, size).into_drawing_area();
-    draw(&root)?;
-    root.present().map_err(text)
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root)?;
+        root.present().map_err(text)?;
+    }
+    files::write_atomically(path, CHART, svg.as_bytes()).map_err(text)
 }
 
-/// Draws one chart with `draw` into an RGB buffer and writes it as a PNG file at `path`.
+/// Draws one chart with `draw` into an RGB buffer and writes it as a PNG file at `path`
+/// (whole or not at all, see `ply_core::files`).
 /// The `png` crate encodes it: plotters' own encoder would bring the whole `image` crate
 /// (and its JPEG decoder) into every build for this one call.
 pub fn write_png<F>(path: &Path, size: (u32, u32), draw: F) -> Result<(), String>
@@ -101,13 +115,14 @@ where
         draw(&root)?;
         root.present().map_err(text)?;
     }
-    let file = std::fs::File::create(path).map_err(text)?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), width, height);
+    let mut encoded = Vec::new();
+    let mut encoder = png::Encoder::new(&mut encoded, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(text)?;
     writer.write_image_data(&rgb).map_err(text)?;
-    writer.finish().map_err(text)
+    writer.finish().map_err(text)?;
+    files::write_atomically(path, CHART, &encoded).map_err(text)
 }
 
 fn text<E: std::fmt::Display>(e: E) -> String {

@@ -1,4 +1,5 @@
-//! Running a whole tournament: check the setup, schedule, play in parallel, sum up.
+//! Running a whole tournament: check the setup, schedule, play in parallel, sum up; or one
+//! game of it by its index, for a scheduler of one's own.
 
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -12,7 +13,7 @@ use ply_core::Game;
 use crate::config::TournamentConfig;
 use crate::error::ArenaError;
 use crate::factory::AgentFactory;
-use crate::openings::build_openings;
+use crate::openings::{build_openings, Opening};
 use crate::record::GameRecord;
 use crate::runner::{play_game, silence_agent_panics, GamePlan, Rules};
 use crate::schedule::{openings_per_group, schedule, ScheduledGame};
@@ -45,6 +46,10 @@ pub struct RunControl<'a> {
     /// Once set, no further game starts; games already running are played to their end,
     /// and the result is marked `interrupted` if any game was left unplayed.
     pub stop: Option<&'a AtomicBool>,
+    /// Once set, no further game starts and the games in progress are given up at once
+    /// (each seat's search is told to stop; the unfinished games are not recorded): for a
+    /// caller that discards the run, such as Python's `KeyboardInterrupt`.
+    pub abort: Option<&'a AtomicBool>,
     /// Games of this same tournament played earlier (read back from its `games.jsonl`):
     /// they are kept as they are and not played again. Each must be the schedule's game of
     /// its index (same rng_seed, seats and opening), which holds when the settings are the same.
@@ -57,6 +62,7 @@ impl<'a> RunControl<'a> {
         RunControl {
             progress,
             stop: None,
+            abort: None,
             finished: &[],
         }
     }
@@ -89,74 +95,149 @@ pub fn run_tournament_with<G: Game, F: AgentFactory<G> + ?Sized>(
     config: &TournamentConfig,
     control: RunControl,
 ) -> Result<TournamentResult, ArenaError> {
-    config.validate()?;
-    let players = start.num_players();
-    let games = schedule(
-        config.agents.len(),
-        players,
-        config.format,
-        config.games_per_pairing,
-        config.rng_seed,
-    )?;
-    check_specs(factory, &config.agents)?;
-    let openings = build_openings(
-        start,
-        &config.openings,
-        openings_per_group(config.games_per_pairing, players),
-        config.rng_seed,
-    )?;
+    Tournament::new(start, factory, config)?.run(control)
+}
 
-    silence_agent_panics();
-    let rules = Rules {
-        specs: &config.agents,
-        factory,
-        time: &config.time,
-        max_plies: config.max_plies,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.concurrency)
-        .thread_name(|i| format!("ply-arena-game-{i}"))
-        .build()
-        .map_err(|e| ArenaError::setting("--concurrency", config.concurrency, &e.to_string()))?;
-    let done = check_finished(&games, control.finished)?;
-    let stopped = || control.stop.is_some_and(|s| s.load(Ordering::SeqCst));
-    let played: Vec<GameRecord> = pool.install(|| {
-        games
-            .par_iter()
-            .with_max_len(1)
-            .filter(|g| !done.contains(&g.index))
-            .filter_map(|g| {
-                if stopped() {
-                    return None;
-                }
-                let plan = GamePlan {
-                    index: g.index,
-                    rng_seed: g.rng_seed,
-                    seats: g.seats.clone(),
-                    opening_index: g.opening_index,
-                    opening: &openings[g.opening_index],
-                };
-                let record = play_game(&plan, &rules);
-                (control.progress)(&record);
-                Some(record)
-            })
-            .collect()
-    });
+/// A tournament ready to be played: its schedule and openings, fixed by its configuration
+/// and seed. Each game is decided by its index alone ([`Tournament::play`]), so any
+/// scheduler (this crate's threads, a cluster's workers) may play the games in any order
+/// and place, and [`Tournament::result`] sums up the same tournament from their records.
+pub struct Tournament<'a, G: Game, F: AgentFactory<G> + ?Sized> {
+    start: &'a G,
+    factory: &'a F,
+    config: &'a TournamentConfig,
+    games: Vec<ScheduledGame>,
+    openings: Vec<Opening<G>>,
+}
 
-    let mut records: Vec<GameRecord> = control.finished.to_vec();
-    records.extend(played);
-    records.sort_by_key(|r| r.index);
-    let summary = summarize(config, &records);
-    Ok(TournamentResult {
-        game: start.name().to_string(),
-        variant: start.variant(),
-        players,
-        config: config.clone(),
-        planned_games: games.len(),
-        interrupted: records.len() < games.len(),
-        records,
-        summary,
-    })
+impl<'a, G: Game, F: AgentFactory<G> + ?Sized> Tournament<'a, G, F> {
+    /// Checks the setup (settings, every agent spec, the openings) and lays out the
+    /// schedule: errors only for a setup that cannot run.
+    pub fn new(
+        start: &'a G,
+        factory: &'a F,
+        config: &'a TournamentConfig,
+    ) -> Result<Self, ArenaError> {
+        config.validate()?;
+        let players = start.num_players();
+        let games = schedule(
+            config.agents.len(),
+            players,
+            config.format,
+            config.games_per_pairing,
+            config.rng_seed,
+        )?;
+        check_specs(factory, &config.agents)?;
+        let openings = build_openings(
+            start,
+            &config.openings,
+            openings_per_group(config.games_per_pairing, players),
+            config.rng_seed,
+        )?;
+        silence_agent_panics();
+        Ok(Tournament {
+            start,
+            factory,
+            config,
+            games,
+            openings,
+        })
+    }
+
+    /// How many games the schedule holds (indices `0..planned_games()`).
+    pub fn planned_games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Plays game `index` of the schedule, exactly as a whole run plays it (same seats,
+    /// opening and seeds): `None` if `abort` was set before it ended. An error for an index
+    /// past the schedule.
+    pub fn play(
+        &self,
+        index: usize,
+        abort: Option<&AtomicBool>,
+    ) -> Result<Option<GameRecord>, ArenaError> {
+        let game = self.games.get(index).ok_or_else(|| {
+            ArenaError::setting(
+                "index",
+                index,
+                &format!(
+                    "this tournament's games are numbered 0 to {}",
+                    self.games.len() - 1
+                ),
+            )
+        })?;
+        Ok(self.play_scheduled(game, abort))
+    }
+
+    fn play_scheduled(&self, g: &ScheduledGame, abort: Option<&AtomicBool>) -> Option<GameRecord> {
+        let rules = Rules {
+            specs: &self.config.agents,
+            factory: self.factory,
+            time: &self.config.time,
+            max_plies: self.config.max_plies,
+            abort,
+        };
+        let plan = GamePlan {
+            index: g.index,
+            rng_seed: g.rng_seed,
+            seats: g.seats.clone(),
+            opening_index: g.opening_index,
+            opening: &self.openings[g.opening_index],
+        };
+        play_game(&plan, &rules)
+    }
+
+    /// Plays every game `control` does not say is finished, `config.concurrency` at a time,
+    /// and sums up.
+    pub fn run(&self, control: RunControl) -> Result<TournamentResult, ArenaError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.config.concurrency)
+            .thread_name(|i| format!("ply-arena-game-{i}"))
+            .build()
+            .map_err(|e| {
+                ArenaError::setting("--concurrency", self.config.concurrency, &e.to_string())
+            })?;
+        let done = check_finished(&self.games, control.finished)?;
+        let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|s| s.load(Ordering::SeqCst));
+        let played: Vec<GameRecord> = pool.install(|| {
+            self.games
+                .par_iter()
+                .with_max_len(1)
+                .filter(|g| !done.contains(&g.index))
+                .filter_map(|g| {
+                    if raised(control.stop) || raised(control.abort) {
+                        return None;
+                    }
+                    let record = self.play_scheduled(g, control.abort)?;
+                    (control.progress)(&record);
+                    Some(record)
+                })
+                .collect()
+        });
+        let mut records: Vec<GameRecord> = control.finished.to_vec();
+        records.extend(played);
+        self.result(records)
+    }
+
+    /// The tournament as far as `records` go: each must be this schedule's game of its
+    /// index, at most once (records from another run, or a game counted twice, are an
+    /// error); they are put in schedule order and summed up.
+    pub fn result(&self, mut records: Vec<GameRecord>) -> Result<TournamentResult, ArenaError> {
+        check_finished(&self.games, &records)?;
+        records.sort_by_key(|r| r.index);
+        let summary = summarize(self.config, &records);
+        Ok(TournamentResult {
+            game: self.start.name().to_string(),
+            variant: self.start.variant(),
+            players: self.start.num_players(),
+            config: self.config.clone(),
+            planned_games: self.games.len(),
+            interrupted: records.len() < self.games.len(),
+            records,
+            summary,
+        })
+    }
 }
 
 /// The indices of games already played, each checked against the schedule.

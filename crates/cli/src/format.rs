@@ -90,6 +90,22 @@ pub fn describe_decision<G: Game>(before: &G, d: &Decision<G::Move>) -> String {
     text
 }
 
+/// `text` broken into lines of at most `width` characters, between words (a longer word
+/// keeps a line of its own).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
 /// Reads a duration flag (`--time`, `--time-per-move`, ...) in the one grammar of
 /// [`ply_core::duration`]: `750ms`, `2s`, `1.5s`, `500us`, `1m`, at most one year. A bare
 /// number is refused (its unit would be a guess). For clap's `value_parser`, which names the
@@ -108,6 +124,13 @@ mod tests {
         assert_eq!(value_text(-999_998.0), "-999998 (loss in 2 plies)");
         assert_eq!(value_text(40.0), "40");
         assert_eq!(value_text(0.625), "0.625");
+    }
+
+    #[test]
+    fn wrapping_breaks_between_words() {
+        assert_eq!(wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
+        assert_eq!(wrap("  averylongword x ", 4), "averylongword\nx");
+        assert_eq!(wrap("", 10), "");
     }
 
     #[test]

@@ -81,24 +81,37 @@ pub fn measured_specs(game: GameName) -> Vec<&'static str> {
         .collect()
 }
 
-/// The agent spec of level `number`; an unknown number is an error listing the levels.
+/// The agent spec of the level `given` names: its number (`3`) or its id (`perfect-100ms`,
+/// as `ply levels GAME` and the web API name it). Anything else is an error that quotes it
+/// and lists the levels.
 pub fn level_spec(
     game: GameName,
     variant: &VariantArgs,
-    number: usize,
+    given: &str,
 ) -> anyhow::Result<&'static str> {
     let levels = ladder(game, variant);
-    match levels.iter().find(|level| level.number == number) {
+    let wanted = given.trim();
+    let found = levels
+        .iter()
+        .find(|level| level.id.eq_ignore_ascii_case(wanted) || wanted.parse() == Ok(level.number));
+    match found {
         Some(level) => Ok(level.spec),
         None => {
             let list: Vec<String> = levels
                 .iter()
-                .map(|level| format!("  {} {} ({})", level.number, level.name, level.spec))
+                .map(|level| {
+                    format!(
+                        "  {:>2}  {:<24} {} ({})",
+                        level.number, level.id, level.name, level.spec
+                    )
+                })
                 .collect();
             bail!(
-                "--level {number}: {} has levels 1 to {}:\n{}",
-                game.name(),
+                "--level {}: a level is a number from 1 to {} or a level id, as `ply levels {}` \
+                 lists them:\n{}",
+                ply_core::quote(given),
                 levels.len(),
+                game.name(),
                 list.join("\n")
             )
         }
@@ -187,14 +200,44 @@ mod tests {
     fn level_spec_finds_levels_and_lists_them_on_a_bad_number() {
         let variant = default_variant();
         assert_eq!(
-            level_spec(GameName::Connect4, &variant, 1).unwrap(),
+            level_spec(GameName::Connect4, &variant, "1").unwrap(),
             "random"
         );
-        let err = level_spec(GameName::Connect4, &variant, 99)
+        let err = level_spec(GameName::Connect4, &variant, "99")
             .unwrap_err()
             .to_string();
-        assert!(err.contains("--level 99"), "{err}");
+        assert!(err.contains("--level '99'"), "{err}");
         assert!(err.contains("perfect:time=100ms"), "{err}");
-        assert!(level_spec(GameName::Quoridor, &variant, 0).is_err());
+        assert!(level_spec(GameName::Quoridor, &variant, "0").is_err());
+    }
+
+    /// `play --level perfect-100ms` said "invalid digit": a level is named by its number or
+    /// by its id, and anything else is refused by name, saying what a level is.
+    #[test]
+    fn a_level_is_its_number_or_its_id() {
+        let variant = default_variant();
+        for given in ["7", "perfect-100ms", " Perfect-100MS "] {
+            assert_eq!(
+                level_spec(GameName::Connect4, &variant, given).unwrap(),
+                "perfect:time=100ms",
+                "{given}"
+            );
+        }
+        for given in ["perfect-1000ms", "-1", "", "7.0", "\u{1b}[31m"] {
+            let err = level_spec(GameName::Connect4, &variant, given)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(&format!("--level {}", ply_core::quote(given))),
+                "{err}"
+            );
+            assert!(
+                err.contains("a level is a number from 1 to 8 or a level id")
+                    && err.contains("ply levels connect4")
+                    && err.contains("perfect-100ms"),
+                "{err}"
+            );
+            assert!(!err.contains('\u{1b}'), "{err}");
+        }
     }
 }

@@ -3,7 +3,6 @@
 //! The command line is a library so that its protocol handlers and parsers can be driven
 //! in-process (the fuzz targets do); `src/main.rs` only calls [`main`].
 
-pub mod arena_records;
 pub mod commands;
 pub mod format;
 pub mod games;
@@ -14,6 +13,7 @@ pub mod start;
 pub mod timed;
 pub mod variant;
 
+use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -66,6 +66,10 @@ pub enum Command {
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
     #[command(subcommand)]
     Report(commands::report::ReportCommand),
+    /// Print the shell completion script of bash, zsh, fish, elvish or powershell.
+    Completions(commands::shell::CompletionsArgs),
+    /// Print the manual page (roff): `ply man | man -l -`.
+    Man,
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,7 +78,7 @@ pub enum EngineCommand {
     Tictactoe(TextEngineArgs),
     /// Connect Four in QTP's style.
     Connect4(TextEngineArgs),
-    /// Quoridor: QTP as docs/rules.md specifies it (a referee may also start `ply -seed N`).
+    /// Quoridor: QTP as crates/games/quoridor/README.md specifies it (a referee may also start `ply -seed N`).
     Quoridor(commands::qtp::QtpArgs),
     /// Halma: one JSON position per line in, one JSON move per line out; with --protocol
     /// ccp the CCERL rating list's CCP (ccerl rules).
@@ -93,7 +97,8 @@ pub enum SolveCommand {
 
 #[derive(Args, Debug)]
 pub struct TextEngineArgs {
-    /// The engine's agent spec (see `ply list`).
+    /// The engine's agent spec (see `ply list`). A spec that sets no limit plays its agent's
+    /// default budget (`ply list GAME` shows it).
     #[arg(long)]
     pub agent: Option<String>,
     /// Time per generated move, e.g. 1s: the agent's search budget per move (it replaces a
@@ -128,15 +133,46 @@ fn run_text_engine(game: games::GameName, args: &TextEngineArgs) -> anyhow::Resu
 }
 
 /// A Quoridor referee starts its engines as `./path -seed N`: that form speaks QTP at once.
-fn referee_form() -> Option<Vec<String>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let first = args.first()?;
-    (first == "-seed" || first.starts_with("-seed=")).then_some(args)
+/// Its options are text: an argument that is not UTF-8 is an error naming it.
+fn referee_form(argv: &[OsString]) -> Option<Result<Vec<String>, String>> {
+    let first = argv.get(1)?.to_str()?;
+    if first != "-seed" && !first.starts_with("-seed=") {
+        return None;
+    }
+    Some(
+        argv[1..]
+            .iter()
+            .map(|arg| {
+                arg.to_str().map(str::to_string).ok_or_else(|| {
+                    format!(
+                        "{} is not UTF-8 text: the referee form's options are text",
+                        ply_core::quote_bytes(arg.as_encoded_bytes())
+                    )
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Makes a write to a closed standard output end the program as it ends other Unix tools
+/// (`ply perft … | head -1`): killed by SIGPIPE, quietly, status 141 in a shell. Rust
+/// ignores SIGPIPE, which turns every print after the reader left into a panic; restoring
+/// the default once here covers every print of every command, where handling the error at
+/// each print would miss some. `ply serve` keeps it ignored: a client that disconnects
+/// while hyper writes its answer (with writev, which raises SIGPIPE) must not stop the
+/// server. `ply` writes to no other pipe (the one program it starts, git, is only read).
+fn closed_pipe_ends_quietly() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any thread is started
+    // and with no handler of ours involved.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
 
 /// The command line's grammar for `argv`: once a game is named, help shows only its
 /// variant flags.
-pub fn command_for(argv: &[std::ffi::OsString]) -> clap::Command {
+pub fn command_for(argv: &[OsString]) -> clap::Command {
     let words: Vec<String> = argv
         .iter()
         .skip(1)
@@ -148,10 +184,31 @@ pub fn command_for(argv: &[std::ffi::OsString]) -> clap::Command {
     }
 }
 
+/// Why clap refused `argv` for bytes that are not UTF-8 (its own message names no argument):
+/// the arguments that hold such bytes, and the rule.
+fn not_utf8(argv: &[OsString]) -> String {
+    let bad: Vec<String> = argv[1..]
+        .iter()
+        .filter(|arg| arg.to_str().is_none())
+        .map(|arg| ply_core::quote_bytes(arg.as_encoded_bytes()))
+        .collect();
+    format!(
+        "{} not UTF-8 text: only a FILE argument may hold bytes that are not UTF-8",
+        if bad.len() == 1 {
+            format!("{} is", bad[0])
+        } else {
+            format!("{} are", bad.join(", "))
+        }
+    )
+}
+
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
-    if let Some(args) = referee_form() {
-        let run = ply_quoridor::qtp::EngineOptions::from_args(&args)
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    if let Some(args) = referee_form(&argv) {
+        closed_pipe_ends_quietly();
+        let run = args
+            .and_then(|args| ply_quoridor::qtp::EngineOptions::from_args(&args))
             .and_then(|o| ply_quoridor::qtp::run_stdio(&o));
         return match run {
             Ok(()) => ExitCode::SUCCESS,
@@ -161,9 +218,18 @@ pub fn main() -> ExitCode {
             }
         };
     }
-    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let matches = command_for(&argv).get_matches_from(argv);
+    let mut command = command_for(&argv);
+    let matches = match command.clone().try_get_matches_from(&argv) {
+        Ok(matches) => matches,
+        Err(e) if e.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            command.error(e.kind(), not_utf8(&argv)).exit()
+        }
+        Err(e) => e.exit(),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if !matches!(cli.command, Command::Serve(_)) {
+        closed_pipe_ends_quietly();
+    }
     let result = match &cli.command {
         Command::List(a) => list::run(a),
         Command::Play(a) => play::run(a),
@@ -185,6 +251,8 @@ pub fn main() -> ExitCode {
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
         Command::Tune(a) => commands::tune::run(a),
+        Command::Completions(a) => commands::shell::completions(a),
+        Command::Man => commands::shell::man(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

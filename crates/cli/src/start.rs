@@ -14,7 +14,7 @@ use crate::variant::VariantArgs;
 /// `--position TEXT` or `--record FILE`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct StartArgs {
-    /// Start from this position (the game's position text, docs/rules.md "Positions";
+    /// Start from this position (the game's position text, described in its README;
     /// `ply play` prints it with `position`) instead of the variant's start.
     #[arg(long, conflicts_with = "record")]
     pub position: Option<String>,
@@ -41,7 +41,7 @@ pub struct Start<G: Game> {
 /// Resolves `start` for the game `G` in the variant `variant` asks for.
 pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow::Result<Start<G>> {
     if let Some(path) = &start.record {
-        let record = read_records(path)?.swap_remove(0);
+        let record = read_records(path).context("--record")?.swap_remove(0);
         let replay = record
             .replay::<G>()
             .with_context(|| format!("--record {}", path.display()))?;
@@ -83,17 +83,16 @@ pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
     Ok(ply_core::record::read_file(path)?)
 }
 
-/// Writes `record` to `path` whole or not at all: to a temporary file beside it, then
-/// renamed over it, so an interrupted write never leaves half a record.
-pub fn save_record(path: &Path, record: &Record) -> anyhow::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    let shown = |p: &Path| ply_core::quote(&p.display().to_string());
-    std::fs::write(&temporary, record.to_string())
-        .with_context(|| format!("cannot write the record to {}", shown(&temporary)))?;
-    std::fs::rename(&temporary, path)
-        .with_context(|| format!("cannot write the record to {}", shown(path)))
+/// Writes records (`text`) to `path` whole or not at all (see [`ply_core::files`]): an
+/// interrupted write never leaves half a record, and a device or a folder at `path` is
+/// refused.
+pub fn save_text(path: &Path, text: &str) -> anyhow::Result<()> {
+    let what = ply_core::record::RECORD_FILE.what;
+    Ok(ply_core::files::write_atomically(
+        path,
+        what,
+        text.as_bytes(),
+    )?)
 }
 
 /// The time now as a record's `Date` tag writes it (UTC, RFC 3339 to the second).

@@ -1,12 +1,22 @@
 //! The `ply` binary driven the way a person or a program uses it.
 
 // A test binary per crate: the referee test is a module, not a target of its own.
+#[path = "cli/analyze.rs"]
+mod analyze;
 #[path = "cli/book.rs"]
 mod book;
+#[path = "cli/budget.rs"]
+mod budget;
+#[path = "cli/hostile.rs"]
+mod hostile;
 #[path = "cli/records.rs"]
 mod records;
 #[path = "cli/referee.rs"]
 mod referee;
+#[path = "cli/refusals.rs"]
+mod refusals;
+#[path = "cli/terminal.rs"]
+mod terminal;
 #[path = "cli/tune.rs"]
 mod tune;
 
@@ -61,7 +71,12 @@ fn perft_tictactoe_prints_the_published_counts() {
     assert!(out.status.success(), "{}", stderr(&out));
     let expected = "1 9\n2 72\n3 504\n4 3024\n5 15120\n6 54720\n7 148176\n8 200448\n9 127872\n";
     assert_eq!(stdout(&out), expected);
-    assert!(stderr(&out).contains("leaves/s"), "speed goes to stderr");
+    // The counts added up are every node to depth 9, not leaves (issue 40).
+    assert!(
+        stderr(&out).contains("perft tictactoe: 549945 nodes over depths 1 to 9 in "),
+        "the total and the speed go to stderr: {}",
+        stderr(&out)
+    );
 }
 
 #[test]

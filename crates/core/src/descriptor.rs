@@ -70,6 +70,9 @@ pub struct Seat {
     pub name: &'static str,
     /// The colour the page draws it with (a CSS colour).
     pub colour: &'static str,
+    /// How its pieces look on the terminal's board (`x` for Connect Four's Red), so a
+    /// person is told which they are.
+    pub mark: &'static str,
 }
 
 /// How moves are written.
@@ -79,9 +82,13 @@ pub struct Notation {
     pub summary: &'static str,
     /// A legal first move of the standard variant.
     pub example: &'static str,
+    /// How to write a move, for a person at the board (`help` in `ply play`): a few
+    /// sentences with examples, each line at most about 90 characters.
+    pub help: &'static str,
 }
 
-/// A protocol of `ply engine GAME` (docs/rules.md and docs/cli.md describe each).
+/// A protocol of `ply engine GAME` (each game's README describes its own; docs/rules.md
+/// the shared text protocol).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
     /// QTP's style: a command per line, `= result` or `? error`, then an empty line.
@@ -310,6 +317,17 @@ impl Descriptor {
     }
 }
 
+impl Seat {
+    /// The seat's name, and its mark when the board draws it otherwise: `Red (x)`, `X`.
+    pub fn label(&self) -> String {
+        if self.mark == self.name {
+            self.name.to_string()
+        } else {
+            format!("{} ({})", self.name, self.mark)
+        }
+    }
+}
+
 impl Param {
     /// The allowed values, for help: `3 to 25` or `star | rhombus | star121`.
     pub fn allowed(&self) -> String {
@@ -350,6 +368,7 @@ mod tests {
         notation: Notation {
             summary: "",
             example: "",
+            help: "",
         },
         values: "",
         ladder: &[],

@@ -38,6 +38,7 @@ use thiserror::Error;
 
 use crate::descriptor::{Described, Settings};
 use crate::error::GameError;
+use crate::files::{self, FileError};
 use crate::game::Game;
 use crate::quote::{quote, tame};
 use crate::scores::Scores;
@@ -54,6 +55,9 @@ pub const REASON: &str = "Reason";
 /// The longest record text a reader takes (64 MiB): a record of a few thousand plies is a
 /// few hundred kilobytes, so this only stops a runaway input.
 pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
+/// A game record file as [`read_file`] reads it.
+pub const RECORD_FILE: files::Input = files::Input::new("record file", MAX_RECORD_BYTES as u64);
 
 /// One game as written down.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -103,10 +107,9 @@ pub enum RecordError {
     /// The settings or the start position cannot be read.
     #[error("the record's {tag} tag: {error}")]
     Start { tag: &'static str, error: GameError },
-    /// The file cannot be read as records (missing, not a regular file, too large, not
-    /// UTF-8).
-    #[error("{}: {}", quote(.path), tame(.reason))]
-    File { path: String, reason: String },
+    /// The file cannot be read (missing, not a regular file, too large, not UTF-8).
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A move of the record cannot be played.
     #[error("move {number} of the record ({}): {error}", quote(.text))]
     Move {
@@ -320,44 +323,11 @@ impl Record {
     }
 }
 
-/// Every record in the file at `path`, refusing a file that is missing, not a regular file,
-/// larger than [`MAX_RECORD_BYTES`] (whatever its size claims) or not UTF-8. The path is
-/// shown quoted (it may be anything a protocol peer sent).
+/// Every record in the file at `path`, read as [`RECORD_FILE`] (see [`crate::files`]): a
+/// path that is missing or not a regular file, a file larger than [`MAX_RECORD_BYTES`] or
+/// not UTF-8 is refused, naming the path (quoted: it may be anything a protocol peer sent).
 pub fn read_file(path: &std::path::Path) -> Result<Vec<Record>, RecordError> {
-    Record::parse_all(&read_text_file(path, "record")?)
-}
-
-/// The text of the file at `path` (a `what` file: "record", "openings"), refusing a file
-/// that is missing, not a regular file (a FIFO or a device would block or never end), larger
-/// than [`MAX_RECORD_BYTES`] whatever its size claims, or not UTF-8.
-pub fn read_text_file(path: &std::path::Path, what: &str) -> Result<String, RecordError> {
-    use std::io::Read;
-    let fail = |reason: String| RecordError::File {
-        path: path.display().to_string(),
-        reason,
-    };
-    let cannot = |e: std::io::Error| fail(format!("cannot read the {what} file: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    if !file.metadata().map_err(cannot)?.is_file() {
-        return Err(fail(format!(
-            "not a regular file: {what} files are text files"
-        )));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() > MAX_RECORD_BYTES {
-        return Err(fail(format!(
-            "more than {MAX_RECORD_BYTES} bytes, the limit for {what} files"
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        fail(format!(
-            "not UTF-8 text (bad byte at offset {}): {what} files are text",
-            e.utf8_error().valid_up_to()
-        ))
-    })
+    Record::parse_all(&files::read_text(path, RECORD_FILE)?)
 }
 
 /// A record replayed: where it started, its moves and where it ended.

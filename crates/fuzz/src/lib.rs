@@ -4,7 +4,8 @@
 //! reach: durations, agent specs, every game's move notation and position text, Connect
 //! Four's move sequences and test-set files, the command-line flags, `ply play`, QTP, the
 //! text engines, the halma JSON engine, the web API through its router and the arena's saved
-//! games read back by `--resume`. The [`runner`]
+//! games read back by `--resume`, and the one module that opens files (`ply_core::files`)
+//! on every kind of path: FIFO, device, folder, huge sparse file, link. The [`runner`]
 //! starts from each target's seeds, then mutates a corpus that grows with every input whose
 //! outcome was not seen before, and checks under `catch_unwind`:
 //!

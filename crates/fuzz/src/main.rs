@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use ply_fuzz::targets::{by_name, NAMES};
+use ply_fuzz::targets::{by_name, names};
 use ply_fuzz::{run, RunConfig};
 
 #[derive(Parser)]
@@ -19,7 +19,8 @@ struct Args {
     /// Seed of the input generator.
     #[arg(long = "seed", default_value_t = 1)]
     rng_seed: u64,
-    /// Targets to run (default: all). `--list` names them.
+    /// Targets to run (default: all). `--list` names them; a per-game target also runs in
+    /// any variant its game accepts (`moves-connect4:width=20`).
     targets: Vec<String>,
     /// List the targets and exit.
     #[arg(long)]
@@ -29,11 +30,11 @@ struct Args {
 fn main() -> ExitCode {
     let args = Args::parse();
     if args.list {
-        println!("{}", NAMES.join("\n"));
+        println!("{}", names().join("\n"));
         return ExitCode::SUCCESS;
     }
     let names: Vec<String> = if args.targets.is_empty() {
-        NAMES.iter().map(|s| s.to_string()).collect()
+        names()
     } else {
         args.targets.clone()
     };
@@ -43,8 +44,9 @@ fn main() -> ExitCode {
     for name in &names {
         let Some(mut target) = by_name(name) else {
             eprintln!(
-                "ply-fuzz: no target '{name}' (targets: {})",
-                NAMES.join(", ")
+                "ply-fuzz: no target {} (`ply-fuzz --list` names them; a per-game target \
+                 also runs in any variant, as moves-connect4:width=20)",
+                ply_core::quote(name)
             );
             return ExitCode::FAILURE;
         };

@@ -47,11 +47,11 @@ pub fn seeds_of(texts: &[&str]) -> Vec<Vec<u8>> {
 /// A parser or protocol under test.
 pub trait Target {
     /// The name the runner and the tests use.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &str;
     /// Inputs to start from: valid ones of every kind, and a few known to be tricky.
     fn seeds(&self) -> Vec<Vec<u8>>;
     /// Words of the input language, inserted by mutations.
-    fn dictionary(&self) -> Vec<&'static str>;
+    fn dictionary(&self) -> Vec<&str>;
     /// Runs one input. `Err` describes a broken property (an error that does not name its
     /// input, a state changed by a refused command, a reply that is not one line, …).
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String>;
@@ -70,7 +70,7 @@ pub struct Finding {
 /// What a run did.
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub target: &'static str,
+    pub target: String,
     pub inputs: u64,
     pub distinct_outcomes: usize,
     pub corpus: usize,
@@ -175,7 +175,7 @@ pub fn run(target: &mut dyn Target, config: RunConfig) -> Report {
         }
     }
     Report {
-        target: target.name(),
+        target: target.name().to_string(),
         inputs: done,
         distinct_outcomes: seen.len(),
         corpus: corpus.len(),
@@ -220,13 +220,13 @@ mod tests {
     struct Broken;
 
     impl Target for Broken {
-        fn name(&self) -> &'static str {
+        fn name(&self) -> &str {
             "broken"
         }
         fn seeds(&self) -> Vec<Vec<u8>> {
             vec![b"abc".to_vec()]
         }
-        fn dictionary(&self) -> Vec<&'static str> {
+        fn dictionary(&self) -> Vec<&str> {
             vec!["!", "?"]
         }
         fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {

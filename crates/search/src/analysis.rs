@@ -2,10 +2,15 @@
 //! what it cost its mover (`ply analyze`, the page's analysis).
 //!
 //! For a move from position `i` to `i + 1`:
-//! - **before**: the agent's value of position `i` for the mover, and its best move there;
-//! - **after**: the value of the move played, for the mover: the agent's value of position
+//! - **before**: the agent's value of position `i` for the mover, and its best move there
+//!   (neither when the agent found no value, as a solver out of time: the move it falls
+//!   back on is no judgement);
+//! - **after**: the value of the move played, for the mover: the game's result when the
+//!   move ended it; for the agent's own best move, its value `before` (the search of
+//!   position `i` valued that very move; a search of position `i + 1` that disagrees
+//!   measures the search's horizon, not the move); otherwise the agent's value of position
 //!   `i + 1` turned round to the mover (`−v` for negamax and exact scales, `1 − v` for a
-//!   reward), or the game's result when the move ended it;
+//!   reward);
 //! - **loss** = before − after (at least 0);
 //! - **verdict**: the engine's own move, or one that loses nothing, is `best`; a move that changes a proven outcome
 //!   (a win to a draw or a loss, a draw to a loss) or loses at least the blunder threshold
@@ -96,10 +101,12 @@ pub struct MoveAnalysis<M> {
     /// The seat that moved.
     pub mover: usize,
     pub played: M,
-    /// The agent's choice in the position before the move.
-    pub best: M,
-    /// The mover's value before the move (the agent's value of the position).
-    pub before: f64,
+    /// The agent's choice in the position before the move; `None` when it found no value
+    /// there (its move was a fallback, not a choice).
+    pub best: Option<M>,
+    /// The mover's value before the move (the agent's value of the position); `None` when
+    /// the agent found none.
+    pub before: Option<f64>,
     /// The mover's value of the move played; `None` where values are not comparable.
     pub after: Option<f64>,
     /// `before − after`, at least 0.
@@ -170,21 +177,18 @@ pub fn analyze_game<G: Game>(
         let mover = here.to_move();
         let before = decision.value;
         if !before.is_finite() {
-            // The agent gave no value (a solver out of time): nothing to judge by.
+            // The agent gave no value (a solver out of time): nothing to judge by, and its
+            // move is a fallback, not a best move.
             judged.push(MoveAnalysis {
                 mover,
                 played,
-                best: decision.mv,
-                before,
+                best: None,
+                before: None,
                 after: None,
                 loss: None,
                 outcome_before: None,
                 outcome_after: None,
-                verdict: if played == decision.mv {
-                    Verdict::Best
-                } else {
-                    Verdict::Unjudged
-                },
+                verdict: Verdict::Unjudged,
                 nodes: decision.nodes,
                 time: decision.elapsed,
             });
@@ -200,6 +204,8 @@ pub fn analyze_game<G: Game>(
                 Outcome::Draw
             };
             Some(result_value(result, scale, before))
+        } else if played == decision.mv {
+            Some(before)
         } else {
             match &decisions[i + 1] {
                 Some(d) if next.to_move() == mover => Some(d.value),
@@ -234,8 +240,8 @@ pub fn analyze_game<G: Game>(
         judged.push(MoveAnalysis {
             mover,
             played,
-            best: decision.mv,
-            before,
+            best: Some(decision.mv),
+            before: Some(before),
             after,
             loss,
             outcome_before,
@@ -329,6 +335,102 @@ mod tests {
         assert_eq!(outcome_of(0.9, ValueScale::Reward), None);
     }
 
+    /// Always the first legal move, valued by `value(ply)`: a search whose values drift
+    /// from one position to the next, or that finds none.
+    struct Drifting(fn(u32) -> f64);
+
+    impl Agent<SyntheticGame> for Drifting {
+        fn name(&self) -> String {
+            "drifting".into()
+        }
+        fn select(
+            &mut self,
+            state: &SyntheticGame,
+            _: &SearchLimits,
+        ) -> Option<ply_core::Decision<u8>> {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut decision = ply_core::Decision::just(*moves.first()?);
+            decision.value = (self.0)(state.ply() as u32);
+            Some(decision)
+        }
+    }
+
+    /// A game of `length` plies, always the first legal move but at `other`.
+    fn first_moves_but(other: usize) -> (SyntheticGame, Vec<u8>) {
+        let start = SyntheticGame::new(5, 3, 6).unwrap();
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        let mut legal = Vec::new();
+        while !state.is_terminal() {
+            state.legal_moves(&mut legal);
+            let mv = if moves.len() == other {
+                legal[1]
+            } else {
+                legal[0]
+            };
+            moves.push(mv);
+            state.play(mv);
+        }
+        (start, moves)
+    }
+
+    /// The analysis of `moves` from `start` by `agent`, with no limits and a unit of 10.
+    fn judge(start: &SyntheticGame, moves: &[u8], agent: &mut Drifting) -> GameAnalysis<u8> {
+        analyze_game(
+            start,
+            moves,
+            agent,
+            &SearchLimits::none(),
+            None,
+            10.0,
+            |_, _| {},
+        )
+    }
+
+    /// A Quoridor 25x25 analysis showed the engine's own move with a loss of 40 and the
+    /// verdict "best": the next position's search valued it lower. The engine's own move is
+    /// worth what its search said; only the other moves are judged by the next search.
+    #[test]
+    fn the_engines_own_move_loses_nothing_whatever_the_next_search_says() {
+        let (start, moves) = first_moves_but(2);
+        // Each position is valued 40 below the one before, for whoever moves.
+        let mut agent = Drifting(|ply| 1000.0 - 40.0 * f64::from(ply));
+        let analysis = judge(&start, &moves, &mut agent);
+        for (i, m) in analysis.moves.iter().enumerate() {
+            if i == 2 {
+                assert_ne!(m.best, Some(m.played));
+                assert!(m.loss.is_some() && m.verdict != Verdict::Best, "{m:?}");
+            } else if i + 1 < moves.len() {
+                assert_eq!(m.best, Some(m.played));
+                assert_eq!(
+                    (m.after, m.loss, m.verdict),
+                    (m.before, Some(0.0), Verdict::Best),
+                    "{m:?}"
+                );
+            }
+        }
+    }
+
+    /// A Connect Four record on 36x6 showed `NaN` and "best i" (the solver out of time, and
+    /// the centre column it falls back on): no value, no best move, no verdict.
+    #[test]
+    fn a_position_without_a_value_has_no_best_move_and_no_verdict() {
+        let (start, moves) = first_moves_but(usize::MAX);
+        let mut agent = Drifting(|ply| if ply < 2 { f64::NAN } else { 5.0 });
+        let analysis = judge(&start, &moves, &mut agent);
+        for m in &analysis.moves[..2] {
+            assert_eq!(
+                (m.best, m.before, m.after, m.loss),
+                (None, None, None, None),
+                "{m:?}"
+            );
+            assert_eq!(m.verdict, Verdict::Unjudged);
+        }
+        assert_eq!(analysis.moves[2].before, Some(5.0));
+        assert_eq!(analysis.moves[2].verdict, Verdict::Best);
+    }
+
     /// With an exact agent (full-depth minimax on a small tree), every move's "after" is
     /// the best value among the alternatives the mover had, so a move is best exactly when
     /// it loses nothing, and a move's loss is the gap minimax itself computes.
@@ -372,12 +474,12 @@ mod tests {
             }
             if let Some(after) = judged.after {
                 assert!(
-                    judged.before >= after,
+                    judged.before.unwrap() >= after,
                     "an exact search is never beaten: {judged:?}"
                 );
             }
             if judged.verdict == Verdict::Best {
-                assert!(judged.played == judged.best || judged.loss == Some(0.0));
+                assert!(judged.best == Some(judged.played) || judged.loss == Some(0.0));
             } else {
                 assert!(judged.loss.is_some());
             }

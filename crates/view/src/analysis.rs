@@ -19,7 +19,7 @@ pub fn analysis_json<G: Described>(start: &G, analysis: &GameAnalysis<G::Move>) 
             "seat": m.mover,
             "seat_name": names.get(m.mover).copied().unwrap_or("?"),
             "move": state.format_move(m.played),
-            "best": state.format_move(m.best),
+            "best": m.best.map(|best| state.format_move(best)),
             "before": m.before,
             "after": m.after,
             "loss": m.loss,

@@ -32,12 +32,13 @@ use ply_search::spec::Catalog;
 use ply_view::analysis::analysis_json;
 use serde_json::{json, Value};
 use tokio::runtime::Handle;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::engine::{failure_reason, instant_after, longest_answer};
 use crate::error::ApiError;
+use crate::extract::Client;
 use crate::levels::default_level;
 use crate::session::duration_ms;
+use crate::slots::{SearchSlots, Slot};
 
 /// Time per position when the request names none.
 pub const DEFAULT_POSITION_TIME: Duration = Duration::from_millis(100);
@@ -122,8 +123,8 @@ const OUT_OF_TIME: u8 = 2;
 /// Lets one search at a time through, each holding a search slot, until the analysis'
 /// deadline; once closed (no slot in time, time up, or told to stop) it lets none through.
 pub struct PositionGate {
-    semaphore: Arc<Semaphore>,
-    slots: usize,
+    slots: Arc<SearchSlots>,
+    client: Client,
     handle: Handle,
     arrival: Instant,
     deadline: Instant,
@@ -141,7 +142,7 @@ impl PositionGate {
     }
 
     /// A search slot for the next position, or `None` once the gate is closed.
-    fn enter(&self) -> Option<OwnedSemaphorePermit> {
+    fn enter(&self) -> Option<Slot> {
         if self.stop.load(Ordering::Relaxed) {
             return None;
         }
@@ -151,7 +152,7 @@ impl PositionGate {
         }
         let wait = tokio::time::timeout_at(
             tokio::time::Instant::from_std(self.deadline),
-            self.semaphore.clone().acquire_owned(),
+            self.slots.acquire(self.client),
         );
         match self.handle.block_on(wait) {
             Ok(Ok(permit)) => Some(permit),
@@ -176,7 +177,7 @@ impl PositionGate {
     fn check(&self, agent: &str) -> Result<(), ApiError> {
         match self.closed.load(Ordering::Acquire) {
             NO_SLOT => Err(ApiError::Busy {
-                slots: self.slots,
+                slots: self.slots.size(),
                 cap_ms: self.total.as_millis(),
                 waited_ms: self.arrival.elapsed().as_millis(),
             }),
@@ -184,6 +185,7 @@ impl PositionGate {
                 agent: agent.to_string(),
                 cap_ms: self.total.as_millis(),
                 waited_ms: self.arrival.elapsed().as_millis(),
+                why: "not every position could be searched in it",
             }),
             _ => Ok(()),
         }
@@ -226,12 +228,12 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// Runs `job` on a blocking thread, its searches taking turns at `semaphore`'s slots, and
+/// Runs `job` on a blocking thread, its searches taking `client`'s turns at the `slots`, and
 /// answers within [`longest_answer`]`(total)` of `arrival` whatever the agent does.
 pub async fn run_analysis(
     job: Box<dyn AnalysisJob>,
-    semaphore: Arc<Semaphore>,
-    slots: usize,
+    slots: Arc<SearchSlots>,
+    client: Client,
     arrival: Instant,
     total: Duration,
 ) -> Result<Value, ApiError> {
@@ -240,8 +242,8 @@ pub async fn run_analysis(
     // A client that goes away stops the analysis too: no one would read it.
     let _stop_when_dropped = StopOnDrop(stop.clone());
     let gate = PositionGate {
-        semaphore,
         slots,
+        client,
         handle: Handle::current(),
         arrival,
         deadline: instant_after(arrival, total),
@@ -263,6 +265,7 @@ pub async fn run_analysis(
                 agent,
                 cap_ms: total.as_millis(),
                 waited_ms: longest_answer(total).as_millis(),
+                why: "its searches were told to stop",
             })
         }
     }

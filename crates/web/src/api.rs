@@ -2,7 +2,7 @@
 //!
 //! | method and path | body | answer |
 //! |---|---|---|
-//! | `GET /api/games` | | the games, their variant settings and levels |
+//! | `GET /api/games` | | the games, their variant settings and levels, and each game's drawing module (`script`, `null` for a grid: see `assets`) |
 //! | `POST /api/games` | `{"game": "connect4", "variant": {"width": 7}}`, optionally with `"position"` (the game's position text) or `"record"` (a game record, instead of `variant`) | 201, the new game's view |
 //! | `GET /api/games/{id}` | | the view (its `settings`: the variant settings the game was made with, defaults left out) |
 //! | `DELETE /api/games/{id}` | | 204 |
@@ -19,23 +19,26 @@
 //! | status | kinds |
 //! |---|---|
 //! | 400 | `bad_body` (not JSON), `bad_path` (an id that is not UTF-8), `bad_position`, `bad_record`, `bad_start` (a game's start that cannot be read or replayed; see `start`) |
+//! | 403 | `forbidden_host` (a request addressed to a name that is not the server's: DNS rebinding), `cross_site` (a change sent from another site); see `guard` |
 //! | 404 | `unknown_game_id` (also a game no request named for the server's `game_ttl`), `unknown_game`, `no_such_endpoint`, `no_solver_view` (a solver view of a game without one) |
 //! | 405 | `method_not_allowed` (with the `Allow` header) |
 //! | 408 | `bad_body` (the body did not arrive within the server's `body_read_timeout`) |
 //! | 409 | `game_over` (a move, engine or solver view request on a finished game), `cannot_undo`, `position_changed` (a move or undo landed while the engine thought), `engine_busy` (the engine, or an analysis, is already running on this game) |
 //! | 413, 415, 422 | `bad_body` (too large, not `application/json`, wrong fields) |
-//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also an agent whose tables would take more than the server's `max_search_mb`), `unknown_level`, `bad_field` |
+//! | 422 | `bad_move_text`, `illegal_move`, `bad_variant`, `bad_position`, `bad_agent` (also a spec the server's allow-list refuses: a file key, threads over `max_search_threads`, tables over `max_search_mb`; see `policy`), `unknown_level`, `bad_field` |
+//! | 429 | `too_many_games` (the client holds its share of the games, `max_games_per_client`) |
 //! | 500 | `engine_failed` (the agent panicked), `no_move` (the agent found none) |
 //! | 503 | `busy` (no search slot came free in time to answer within the cap and its grace, for a solver view within the cap; as many analyses running as there are slots), `too_many_games` |
-//! | 504 | `engine_timeout` (the agent was still thinking at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
+//! | 504 | `engine_timeout` (the agent did not stop when told to at the cap plus its grace; an analysis past the server's `max_analysis_time`) |
 //!
 //! An engine request's `time_ms` is clamped to the server's cap (`max_move_time_ms` in
 //! `GET /api/games`) and must be at least [`MIN_MOVE_TIME`](crate::MIN_MOVE_TIME); it is
 //! the search budget of an `agent` the request names (it replaces a preset's own time; a
 //! `time=` written in `agent` wins, and the answer's `engine.note` says so), and a cap on a
-//! `level`, which keeps the time it was measured with. The engine thinks within that cap, and the answer, whatever it is, leaves within
-//! [`longest_answer`](crate::longest_answer) of it. A failed engine request leaves the game
-//! as it was.
+//! `level`, which keeps the time it was measured with. The engine thinks within that cap, and
+//! the answer leaves within [`longest_answer`](crate::longest_answer) of it, when the search
+//! is told to stop and hands back its move (on a machine too loaded to keep up it may come
+//! later: see `engine`). A failed engine request leaves the game as it was.
 
 use std::time::{Duration, Instant};
 
@@ -49,7 +52,7 @@ use serde_json::{json, Value};
 use crate::analysis::{run_analysis, time_per_position, DEFAULT_POSITION_TIME};
 use crate::engine::run_search;
 use crate::error::ApiError;
-use crate::extract::{GameId, JsonBody, OptionalJsonBody};
+use crate::extract::{Client, GameId, JsonBody, OptionalJsonBody};
 use crate::games::{games_json, VariantRequest};
 use crate::levels::{default_level, levels};
 use crate::record::MoveNote;
@@ -140,6 +143,7 @@ pub async fn list_games(State(app): State<AppState>) -> Json<Value> {
 
 pub async fn create_game(
     State(app): State<AppState>,
+    client: Client,
     body: Body<CreateRequest>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let JsonBody(request) = body.map_err(|error| create_body_error(error, &app))?;
@@ -152,7 +156,7 @@ pub async fn create_game(
         .catalogs
         .start_session(&request.game, &request.variant, start)?;
     let view = session.view();
-    let id = app.store.insert(session)?;
+    let id = app.store.insert(session, client)?;
     Ok((StatusCode::CREATED, Json(view_with_id(&id, view))))
 }
 
@@ -266,6 +270,7 @@ fn agent_spec(game: &str, request: &EngineRequest) -> Result<String, ApiError> {
 
 pub async fn engine_move(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Body<EngineRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -280,11 +285,11 @@ pub async fn engine_move(
         // `time_ms` is the budget of an agent the request names; a level keeps the time it
         // was measured with, and `time_ms` only caps it (docs/rules.md, "Time per move").
         let budget = request.agent.as_ref().and(request.time_ms).map(|_| cap);
-        let job = session.search_job(&spec, budget, rng_seed, app.config.max_search_mb)?;
+        let job = session.search_job(&spec, budget, rng_seed, &app.policy)?;
         (job, session.version())
     };
     let _claim = game.claim_engine()?;
-    let (report, timing) = run_search(job, &app.slots, arrival, cap).await?;
+    let (report, timing) = run_search(job, &app.slots, client, arrival, cap).await?;
     if !app.store.holds(&game) {
         // Deleted while the engine thought: the move has no game to go to.
         return Err(ApiError::UnknownGameId(id));
@@ -308,6 +313,7 @@ pub async fn engine_move(
 
 pub async fn analyse(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Body<AnalysisRequest>,
 ) -> Result<Json<Value>, ApiError> {
@@ -330,7 +336,7 @@ pub async fn analyse(
             request.agent.as_deref(),
             time,
             request.rng_seed.unwrap_or(1),
-            app.config.max_search_mb,
+            &app.policy,
         )?
     };
     let _claim = game.claim_engine()?;
@@ -339,8 +345,7 @@ pub async fn analyse(
         .clone()
         .try_acquire_owned()
         .map_err(|_| ApiError::AnalysesBusy(app.slots.size()))?;
-    let mut answer =
-        run_analysis(job, app.slots.semaphore(), app.slots.size(), arrival, total).await?;
+    let mut answer = run_analysis(job, app.slots.clone(), client, arrival, total).await?;
     answer["id"] = Value::from(id);
     Ok(Json(answer))
 }
@@ -349,6 +354,7 @@ pub async fn analyse(
 /// position's `version`, so a client can drop an answer to a position it has left.
 pub async fn solver_view(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     body: Result<OptionalJsonBody<SolverRequest>, ApiError>,
 ) -> Result<Json<Value>, ApiError> {
@@ -361,22 +367,10 @@ pub async fn solver_view(
     let cap = time_cap(Some(asked), app.config.max_move_time)?;
     let (job, version) = {
         let session = game.session();
-        (
-            session.solver_job(app.config.max_search_mb)?,
-            session.version(),
-        )
+        (session.solver_job(&app.policy)?, session.version())
     };
     let keep = || app.store.holds(&game);
-    let mut answer = run_solver(
-        job,
-        app.solvers.clone(),
-        &id,
-        &app.slots,
-        arrival,
-        cap,
-        keep,
-    )
-    .await?;
+    let mut answer = run_solver(job, &app, &id, client, arrival, cap, keep).await?;
     answer["id"] = Value::from(id);
     answer["version"] = Value::from(version);
     Ok(Json(answer))

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -47,9 +48,9 @@ pub(crate) async fn serve_connections(
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     accept_error(error).await;
                     continue;
@@ -65,7 +66,9 @@ pub(crate) async fn serve_connections(
         let service = {
             let activity = activity.clone();
             let app = app.clone();
-            hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                // Who sent it, for the per-client shares (see `extract::Client`).
+                request.extensions_mut().insert(ConnectInfo(peer));
                 let mut app = app.clone();
                 let busy = Busy::start(activity.clone());
                 async move {

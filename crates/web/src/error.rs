@@ -74,17 +74,23 @@ pub enum ApiError {
     /// The server holds as many games as it is allowed to.
     #[error("too many games open ({0}); delete one first")]
     TooManyGames(usize),
-    /// The engine did not answer within the request's time cap and its grace; it was told
-    /// to stop.
+    /// The client holds as many games as one client may (`ServerConfig::max_games_per_client`).
     #[error(
-        "the engine {} did not answer within the time cap of {cap_ms} ms \
-         (given {waited_ms} ms with the grace for overruns); it was told to stop",
+        "{client} holds {share} games, as many as one client may on this server \
+         (ply serve --max-games-per-client); delete one first, or let one expire"
+    )]
+    ClientShareFull { client: String, share: usize },
+    /// The engine did not answer within the request's time cap and its grace: `why`.
+    #[error(
+        "the engine {} did not answer within the time cap of {cap_ms} ms (given {waited_ms} \
+         ms in all): {why}",
         quote(agent)
     )]
     EngineTimeout {
         agent: String,
         cap_ms: u128,
         waited_ms: u128,
+        why: &'static str,
     },
     /// Every search slot stayed taken until too late for even the shortest search to answer
     /// within the cap and its grace.
@@ -119,6 +125,20 @@ pub enum ApiError {
         tame(reason)
     )]
     EngineFailed { agent: String, reason: String },
+    /// A request addressed to a name that is not the server's (see `guard`): what a page
+    /// using DNS rebinding sends.
+    #[error(
+        "host {} is not served: ply serve answers requests addressed to localhost, a loopback \
+         address or a name given with --allow-host",
+        quote(.0)
+    )]
+    ForbiddenHost(String),
+    /// A request to change something that the browser says another site sent (see `guard`).
+    #[error(
+        "refused a cross-site request ({}): only the server's own page may change its games",
+        quote(.0)
+    )]
+    CrossSite(String),
     /// A route that exists, asked with a method it does not answer.
     #[error(
         "method {} is not allowed on {} (allowed: {allowed})",
@@ -153,13 +173,15 @@ impl ApiError {
             ApiError::PositionChanged => "position_changed",
             ApiError::BadPath(_) => "bad_path",
             ApiError::Body { .. } => "bad_body",
-            ApiError::TooManyGames(_) => "too_many_games",
+            ApiError::TooManyGames(_) | ApiError::ClientShareFull { .. } => "too_many_games",
             ApiError::EngineTimeout { .. } => "engine_timeout",
             ApiError::Busy { .. } | ApiError::AnalysesBusy(_) => "busy",
             ApiError::EngineBusy(_) => "engine_busy",
             ApiError::NoMove(_) => "no_move",
             ApiError::EngineFailed { .. } => "engine_failed",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
+            ApiError::ForbiddenHost(_) => "forbidden_host",
+            ApiError::CrossSite(_) => "cross_site",
         }
     }
 
@@ -179,12 +201,14 @@ impl ApiError {
             | ApiError::UnknownLevel { .. }
             | ApiError::BadField { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::BadPath(_) | ApiError::BadStart { .. } => StatusCode::BAD_REQUEST,
+            ApiError::ForbiddenHost(_) | ApiError::CrossSite(_) => StatusCode::FORBIDDEN,
             ApiError::Body { status, .. } => *status,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::TooManyGames(_) | ApiError::Busy { .. } | ApiError::AnalysesBusy(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             ApiError::EngineTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::ClientShareFull { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::NoMove(_) | ApiError::EngineFailed { .. } => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

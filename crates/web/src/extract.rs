@@ -1,9 +1,13 @@
 //! The request parts handlers read, with every rejection turned into an [`ApiError`], so a
 //! malformed body or path gets the same JSON error shape as everything else.
 
+use std::convert::Infallible;
+use std::fmt;
+use std::net::{IpAddr, SocketAddr};
+
 use axum::body::HttpBody;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, OriginalUri, Path, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, OriginalUri, Path, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::Json;
@@ -90,5 +94,31 @@ impl FromRequestParts<AppState> for GameId {
                 )))
             }
         }
+    }
+}
+
+/// Who sent a request, for each client's share of the server (its games, its turns at the
+/// search slots): the peer's address, as the connection gives it (`ConnectInfo`, set by
+/// `conn`). `None` for a request that came by no socket (tests that call the router).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Client(pub Option<IpAddr>);
+
+impl fmt::Display for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(ip) => write!(f, "client {ip}"),
+            None => f.write_str("this client"),
+        }
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Client(
+            peer.map(|ConnectInfo(addr)| addr.ip().to_canonical()),
+        ))
     }
 }

@@ -12,6 +12,7 @@ use ply_search::spec::Catalog;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::assets;
 use crate::error::ApiError;
 use crate::faults;
 use crate::levels::{default_level, levels};
@@ -190,8 +191,8 @@ fn param_json(param: &ply_core::Param) -> Value {
     })
 }
 
-/// One game as `GET /api/games` describes it: its descriptor, its levels and whether it
-/// has a solver view.
+/// One game as `GET /api/games` describes it: its descriptor, its levels, whether it has a
+/// solver view, and where its drawing module is (`null` for a grid the page draws itself).
 fn game_json(game: GameId) -> Value {
     let about: &Descriptor = game.descriptor();
     let level_list: Vec<Value> = levels(game.name())
@@ -215,6 +216,7 @@ fn game_json(game: GameId) -> Value {
         "levels": level_list,
         "default_level": default_level(game.name()).map(|l| l.name),
         "has_solver_view": has_solver_view(game),
+        "script": assets::script_url(game),
     })
 }
 

@@ -7,8 +7,13 @@
 //! - [`run`] does both on a fresh runtime, for the command line.
 //!
 //! Engine searches run on blocking threads, at most [`ServerConfig::max_searches`] at once,
-//! each within a time cap the server enforces (see `engine`); the async runtime only routes
-//! requests, so the server answers while engines think. Only loopback addresses are served.
+//! taken by the waiting clients in turn (see `slots`), each within a time cap (see `engine`);
+//! the async runtime only routes requests, so the server answers while engines think.
+//!
+//! The trust boundary: only loopback addresses are served, only requests addressed to a
+//! loopback name and, for changes, sent by the server's own page (see `guard`); every agent
+//! spec a request leads to passes one allow-list (see `policy`: no file, threads and tables
+//! within the server's caps); each client holds at most its share of the games (see `store`).
 //!
 //! Every error, including those of routing (unknown paths, wrong methods) and of reading the
 //! request (malformed, oversized or untyped bodies), is a JSON [`ApiError`].
@@ -22,10 +27,12 @@ mod error;
 mod extract;
 mod faults;
 mod games;
+mod guard;
 mod levels;
-mod memory;
+mod policy;
 mod record;
 mod session;
+mod slots;
 mod solver;
 mod start;
 mod store;
@@ -43,12 +50,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use engine::longest_answer;
+pub use engine::{longest_answer, STOP_WAIT};
 pub use error::ApiError;
 pub use faults::PANIC_MESSAGE as FAULT_PANIC_MESSAGE;
 pub use games::game_names;
+pub use guard::parse_allowed_host;
 pub use levels::{default_level, levels, Level};
-pub use memory::DEFAULT_MAX_SEARCH_MB;
+pub use policy::{SpecPolicy, DEFAULT_MAX_SEARCH_MB, DEFAULT_MAX_SEARCH_THREADS};
 
 /// The shortest time cap a request may ask for (`time_ms`).
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
@@ -57,16 +65,25 @@ pub const MIN_MOVE_TIME: Duration = Duration::from_millis(1);
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
     /// The longest an engine move may take, waiting for a search slot included (an agent
-    /// that overruns it gets a grace before its request fails: see [`longest_answer`]).
+    /// that overruns it gets a grace, then is told to stop: see [`longest_answer`]).
     pub max_move_time: Duration,
-    /// Searches running at once; further requests wait for a slot.
+    /// Searches running at once; further requests wait for a slot, which the waiting
+    /// clients take in turn (see `slots`).
     pub max_searches: usize,
     /// The most memory one search's tables may take, in MiB: an agent spec whose tables
     /// (`tt=` of the searches, `table=` of Connect Four's `perfect`, as the game's catalog
     /// declares them) would take more is refused, 422 `bad_agent`, before it is built.
     pub max_search_mb: u64,
+    /// The most threads one search may start (`threads=` of Connect Four's `perfect` and
+    /// Quoridor's `strongest`): a spec asking for more is refused, 422 `bad_agent` (see
+    /// `policy`, which also refuses every key that names a file).
+    pub max_search_threads: u64,
     /// Games held at once.
     pub max_games: usize,
+    /// Games one client (one peer address) may hold at once, so that one client cannot fill
+    /// the table for everybody: past it, its creates are refused (429 `too_many_games`)
+    /// while others' go on.
+    pub max_games_per_client: usize,
     /// Largest request body, in bytes.
     pub max_body_bytes: usize,
     /// Largest body of `POST /api/games`, in bytes: a game may start from a record, and a
@@ -90,6 +107,10 @@ pub struct ServerConfig {
     /// requests is being answered (a client that stops reading its answers, say); past it
     /// the connection is closed.
     pub idle_timeout: Duration,
+    /// Host names a request may be addressed to besides `localhost` and loopback addresses
+    /// (`ply serve --allow-host`, such as a name in /etc/hosts or a tunnel's): a request to
+    /// any other is refused, 403 `forbidden_host` (see `guard`).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -98,7 +119,9 @@ impl Default for ServerConfig {
             max_move_time: Duration::from_secs(5),
             max_searches: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_search_mb: DEFAULT_MAX_SEARCH_MB,
+            max_search_threads: DEFAULT_MAX_SEARCH_THREADS,
             max_games: 10_000,
+            max_games_per_client: 1_000,
             max_body_bytes: 16 * 1024,
             max_create_bytes: 256 * 1024,
             max_analysis_time: Duration::from_secs(20),
@@ -106,6 +129,7 @@ impl Default for ServerConfig {
             header_read_timeout: Duration::from_secs(10),
             body_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(60),
+            allowed_hosts: Vec::new(),
         }
     }
 }
@@ -114,27 +138,37 @@ impl Default for ServerConfig {
 #[derive(Clone)]
 pub(crate) struct AppState {
     config: Arc<ServerConfig>,
+    /// What an agent spec from a request may do (see `policy`).
+    policy: policy::SpecPolicy,
     catalogs: Arc<games::Catalogs>,
     store: Arc<store::Store>,
-    slots: Arc<engine::SearchSlots>,
+    slots: Arc<slots::SearchSlots>,
     /// Analyses running at once, at most one per search slot.
     analyses: Arc<tokio::sync::Semaphore>,
     /// The solver view's agents, kept warm between requests (see `solver`).
     solvers: Arc<solver::SolverCache>,
 }
 
-/// Errors of starting the server.
+/// Errors of starting the server. Each message holds the I/O error it comes from rather
+/// than naming it as a `source`, so that a caller printing the chain of causes prints it
+/// once (`ply serve` on a busy port said "Address already in use" twice).
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error("refusing to serve on {0}: only loopback addresses (127.0.0.1, ::1) are allowed")]
     NotLoopback(SocketAddr),
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}: {cause}")]
     Bind {
         addr: SocketAddr,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     #[error("server error: {0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for ServeError {
+    fn from(cause: std::io::Error) -> Self {
+        ServeError::Io(cause)
+    }
 }
 
 /// The whole application: the page at `/`, its assets, and the API under `/api`.
@@ -173,11 +207,16 @@ impl Server {
             games::Catalogs::new()
         };
         let state = AppState {
-            slots: Arc::new(engine::SearchSlots::new(config.max_searches)),
+            slots: slots::SearchSlots::new(config.max_searches),
             analyses: Arc::new(tokio::sync::Semaphore::new(config.max_searches.max(1))),
             solvers: Arc::new(solver::SolverCache::new(config.max_searches.max(1))),
-            store: Arc::new(store::Store::new(config.max_games, config.game_ttl)),
+            store: Arc::new(store::Store::new(
+                config.max_games,
+                config.max_games_per_client,
+                config.game_ttl,
+            )),
             catalogs: Arc::new(catalogs),
+            policy: policy::SpecPolicy::new(&config),
             config: Arc::new(config.clone()),
         };
         let api = Router::new()
@@ -198,9 +237,7 @@ impl Server {
             .route("/games/{id}/solver", post(api::solver_view))
             .fallback(api::no_such_endpoint);
         let app = Router::new()
-            .route("/", get(assets::index))
-            .route("/app.js", get(assets::app_js))
-            .route("/style.css", get(assets::style_css))
+            .merge(assets::routes())
             .nest("/api", api)
             .fallback(api::no_such_endpoint)
             .layer(DefaultBodyLimit::max(config.max_body_bytes))
@@ -210,6 +247,11 @@ impl Server {
         Router::new()
             .fallback_service(app)
             .layer(middleware::from_fn(method_not_allowed_as_json))
+            // The outermost layer: a request from elsewhere reaches nothing.
+            .layer(middleware::from_fn_with_state(
+                Arc::new(guard::HostGuard::new(&config.allowed_hosts)),
+                guard::same_origin_only,
+            ))
     }
 }
 
@@ -274,7 +316,7 @@ pub fn run(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|source| ServeError::Bind { addr, source })?;
+            .map_err(|cause| ServeError::Bind { addr, cause })?;
         on_ready(listener.local_addr()?);
         let shutdown = async {
             // If the signal cannot be installed, serve until the process is killed.

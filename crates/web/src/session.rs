@@ -19,7 +19,7 @@ use serde_json::Value;
 use crate::analysis::{AnalysisJob, GameAnalysisJob};
 use crate::engine::Budget;
 use crate::error::ApiError;
-use crate::memory::check_table_memory;
+use crate::policy::SpecPolicy;
 use crate::record::{session_record, MoveNote, SessionHistory};
 use crate::solver::{solver_view_spec, GameSolverJob, SolverJob};
 use crate::views::{position_json, BoardView, ServerDraw};
@@ -81,14 +81,14 @@ pub trait Session: Send {
     /// Takes back the last `count` moves (none: a no-op that succeeds).
     fn undo(&mut self, count: usize) -> Result<(), ApiError>;
     /// Prepares the engine's search of the current position with the agent `spec`, refusing
-    /// a spec that does not build or whose tables would take more than `max_search_mb` MiB.
+    /// a spec that does not build or that the server's `policy` refuses (see `policy`).
     /// `time`, the request's `time_ms`, is the agent's budget (`Catalog::with_time`).
     fn search_job(
         &self,
         spec: &str,
         time: Option<Duration>,
         rng_seed: u64,
-        max_search_mb: u64,
+        policy: &SpecPolicy,
     ) -> Result<Box<dyn SearchJob>, ApiError>;
     /// Prepares the analysis of the game from its start to now with the agent `spec` (the
     /// game's analyst for the page when `None`, see `analysis`), searching each position
@@ -98,12 +98,11 @@ pub trait Session: Send {
         spec: Option<&str>,
         time: Duration,
         rng_seed: u64,
-        max_search_mb: u64,
+        policy: &SpecPolicy,
     ) -> Result<Box<dyn AnalysisJob>, ApiError>;
     /// Prepares the solver view of the current position (see `solver`): the game's exact
-    /// analyst, refused if the game has none, the game is over, or its tables would take
-    /// more than `max_search_mb` MiB.
-    fn solver_job(&self, max_search_mb: u64) -> Result<Box<dyn SolverJob>, ApiError>;
+    /// analyst, refused if the game has none, the game is over, or the `policy` refuses it.
+    fn solver_job(&self, policy: &SpecPolicy) -> Result<Box<dyn SolverJob>, ApiError>;
     /// The game record (`ply_core::record`): tags, the moves with what the engine said of
     /// its own, the result (a draw by the server's rule says so in `Reason`).
     fn record(&self) -> String;
@@ -207,12 +206,13 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
     }
 
     /// `spec` with the request's `time` (`Catalog::with_time`), refused before any search
-    /// if it does not build or its tables would take more than `max_search_mb` MiB.
+    /// if it does not build or the server's `policy` refuses it: the one place every spec a
+    /// request leads to is judged, in the form that will be built.
     fn checked_spec(
         &self,
         spec: &str,
         time: Option<Duration>,
-        max_search_mb: u64,
+        policy: &SpecPolicy,
     ) -> Result<TimedSpec, ApiError> {
         // A spec that does not even parse is refused before it waits for a search slot.
         if let Err(error) = parse_spec(spec, "") {
@@ -222,9 +222,8 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
             ));
         }
         let timed = self.catalog.with_time(spec, time, "time_ms")?;
-        // Its tables are weighed before it is built: refused, they are never allocated.
-        let bytes = self.catalog.table_bytes(&timed.spec)?;
-        check_table_memory(&timed.spec, bytes, max_search_mb)?;
+        // Judged before it is built: refused, it opens, starts and allocates nothing.
+        policy.check(&self.catalog, &timed.spec)?;
         Ok(timed)
     }
 
@@ -309,12 +308,12 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         spec: &str,
         time: Option<Duration>,
         rng_seed: u64,
-        max_search_mb: u64,
+        policy: &SpecPolicy,
     ) -> Result<Box<dyn SearchJob>, ApiError> {
         if self.is_over() {
             return Err(ApiError::GameOver);
         }
-        let timed = self.checked_spec(spec, time, max_search_mb)?;
+        let timed = self.checked_spec(spec, time, policy)?;
         Ok(Box::new(Job {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
@@ -329,10 +328,10 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         spec: Option<&str>,
         time: Duration,
         rng_seed: u64,
-        max_search_mb: u64,
+        policy: &SpecPolicy,
     ) -> Result<Box<dyn AnalysisJob>, ApiError> {
         let spec = spec.map_or_else(crate::analysis::default_analyst::<G>, str::to_string);
-        let timed = self.checked_spec(&spec, Some(time), max_search_mb)?;
+        let timed = self.checked_spec(&spec, Some(time), policy)?;
         Ok(Box::new(GameAnalysisJob {
             start: self.start.clone(),
             moves: self.moves.clone(),
@@ -344,7 +343,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         }))
     }
 
-    fn solver_job(&self, max_search_mb: u64) -> Result<Box<dyn SolverJob>, ApiError> {
+    fn solver_job(&self, policy: &SpecPolicy) -> Result<Box<dyn SolverJob>, ApiError> {
         let spec = solver_view_spec::<G>().ok_or_else(|| ApiError::NoSolverView {
             game: self.state.name().to_string(),
             known: crate::games::solver_view_games().join(", "),
@@ -353,7 +352,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             // No move to score: the view of a finished game is empty.
             return Err(ApiError::Game(GameError::GameOver));
         }
-        let timed = self.checked_spec(&spec, None, max_search_mb)?;
+        let timed = self.checked_spec(&spec, None, policy)?;
         Ok(Box::new(GameSolverJob {
             state: self.state.clone(),
             catalog: self.catalog.clone(),
@@ -468,7 +467,7 @@ mod tests {
             Err(ApiError::Game(GameError::GameOver))
         ));
         assert!(matches!(
-            session.search_job("random", None, 1, 256),
+            session.search_job("random", None, 1, &SpecPolicy::new(&Default::default())),
             Err(ApiError::GameOver)
         ));
         let record = session.record();

@@ -5,14 +5,15 @@
 //! A game has a solver view when it names an exact analyst (`Described::ANALYST`, Connect
 //! Four's `solver`) whose agent scores moves one by one (`Agent::move_values`). The analyst
 //! is built with a modest table where the game's analyst takes one ([`solver_view_spec`]:
-//! Connect Four's `solver:table=22`, 32 MiB), weighed against the server's memory cap per
-//! search like any agent, and run like an engine move:
+//! Connect Four's `solver:table=22`, 32 MiB), judged by the server's policy like any agent
+//! (see `policy`), and run like an engine move:
 //! - the request's `time_ms` (default [`DEFAULT_SOLVER_TIME`]) is clamped to the server's
 //!   move cap; waiting for a search slot counts in it (no slot in time: 503 `busy`);
 //! - a solve that does not finish in time is an answer, not an error: `complete: false`
 //!   and no moves (the agent never guesses a value);
-//! - an agent still running past the cap and its grace fails the request (504
-//!   `engine_timeout`), as an engine move does.
+//! - an agent still running past the cap and its grace is told to stop, and answers
+//!   `complete: false` too; one that does not stop fails the request (504
+//!   `engine_timeout`), as an engine move does (see `engine`).
 //!
 //! The solver view does not claim the game's engine, so the engine may move while it runs:
 //! the answer carries the `version` of the position it scored, and the page drops answers
@@ -26,7 +27,7 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -34,10 +35,12 @@ use ply_core::{Agent, Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
-use crate::engine::{failure_reason, instant_after, longest_answer, SearchSlots};
+use crate::engine::{did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer};
 use crate::error::ApiError;
+use crate::extract::Client;
 use crate::session::duration_ms;
 use crate::store::lock;
+use crate::AppState;
 
 /// The time a solver view request gets when it names none (within the server's cap): a
 /// Connect Four position from about move 12 on solves well within it.
@@ -200,24 +203,26 @@ fn scale_name(scale: ValueScale) -> &'static str {
     }
 }
 
-/// Runs `job` holding one of `slots`, within `cap` of `arrival`, with game `id`'s kept agent;
-/// keeps the agent again (`keep`) when the solve ends in time. Answers the solver view.
+/// Runs `job` holding one of the server's search slots (`client`'s turn), within `cap` of
+/// `arrival`, with game `id`'s kept agent; keeps the agent again (`keep`) when the solve
+/// ends in time. Answers the solver view.
 pub async fn run_solver(
     job: Box<dyn SolverJob>,
-    cache: Arc<SolverCache>,
+    app: &AppState,
     id: &str,
-    slots: &SearchSlots,
+    client: Client,
     arrival: Instant,
     cap: Duration,
     keep: impl FnOnce() -> bool,
 ) -> Result<Value, ApiError> {
+    let (slots, cache) = (&app.slots, &app.solvers);
     let spec = job.spec().to_string();
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = instant_after(arrival, cap.saturating_sub(margin));
     let give_up = instant_after(arrival, longest_answer(cap));
     let slot = tokio::time::timeout_at(
         tokio::time::Instant::from_std(deadline),
-        slots.semaphore().acquire_owned(),
+        slots.acquire(client),
     )
     .await
     .map_err(|_| ApiError::Busy {
@@ -242,24 +247,18 @@ pub async fn run_solver(
         };
         job.run(kept, limits)
     });
-    let (solved, agent) =
-        match tokio::time::timeout_at(tokio::time::Instant::from_std(give_up), solve).await {
-            Ok(Ok(done)) => done,
-            Ok(Err(join)) => {
-                return Err(ApiError::EngineFailed {
-                    agent: spec,
-                    reason: failure_reason(join),
-                })
-            }
-            Err(_) => {
-                stop.store(true, Ordering::Relaxed);
-                return Err(ApiError::EngineTimeout {
-                    agent: spec,
-                    cap_ms: cap.as_millis(),
-                    waited_ms: longest_answer(cap).as_millis(),
-                });
-            }
-        };
+    // Told to stop past the cap and its grace, a solve hands back what it has: nothing
+    // (`complete: false`) unless it had just finished.
+    let (solved, agent) = match join_or_stop(solve, give_up, &stop).await {
+        Some(Ok(done)) => done,
+        Some(Err(join)) => {
+            return Err(ApiError::EngineFailed {
+                agent: spec,
+                reason: failure_reason(join),
+            })
+        }
+        None => return Err(did_not_stop(spec, cap)),
+    };
     if let Some(agent) = agent {
         if keep() {
             cache.put(id, agent);

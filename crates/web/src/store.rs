@@ -5,6 +5,9 @@
 //! were created and abandoned free their place: it is gone for [`Store::get`] at once, and
 //! leaves the table when the table is swept (on creating or listing games). A game the
 //! engine is thinking about is never idle.
+//!
+//! Each client (by peer address, see [`Client`]) may hold only its share of the table, so
+//! one that creates games by the thousand fills its own share, not everybody's table.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -14,6 +17,7 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 use crate::error::ApiError;
+use crate::extract::Client;
 use crate::session::Session;
 
 /// A game shared between the requests that touch it.
@@ -31,6 +35,8 @@ pub fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// last named it.
 pub struct GameEntry {
     id: String,
+    /// Who created it: the client whose share it counts in.
+    owner: Client,
     session: Mutex<Box<dyn Session>>,
     engine_running: AtomicBool,
     clock: Clock,
@@ -87,19 +93,50 @@ impl Clock {
 }
 
 pub struct Store {
-    games: Mutex<HashMap<String, SharedGame>>,
+    table: Mutex<Table>,
     max_games: usize,
+    max_games_per_client: usize,
     ttl: Duration,
     clock: Clock,
     /// When the table was last swept of expired games.
     swept: AtomicU64,
 }
 
+/// The games, and how many each client holds.
+#[derive(Default)]
+struct Table {
+    games: HashMap<String, SharedGame>,
+    held: HashMap<Client, usize>,
+}
+
+impl Table {
+    fn held_by(&self, client: Client) -> usize {
+        self.held.get(&client).copied().unwrap_or(0)
+    }
+
+    fn add(&mut self, game: SharedGame) {
+        *self.held.entry(game.owner).or_insert(0) += 1;
+        self.games.insert(game.id.clone(), game);
+    }
+
+    fn remove(&mut self, id: &str) -> Option<SharedGame> {
+        let game = self.games.remove(id)?;
+        if let Some(count) = self.held.get_mut(&game.owner) {
+            *count -= 1;
+            if *count == 0 {
+                self.held.remove(&game.owner);
+            }
+        }
+        Some(game)
+    }
+}
+
 impl Store {
-    pub fn new(max_games: usize, ttl: Duration) -> Self {
+    pub fn new(max_games: usize, max_games_per_client: usize, ttl: Duration) -> Self {
         Store {
-            games: Mutex::new(HashMap::new()),
+            table: Mutex::new(Table::default()),
             max_games,
+            max_games_per_client,
             ttl,
             clock: Clock(Instant::now()),
             swept: AtomicU64::new(0),
@@ -107,9 +144,9 @@ impl Store {
     }
 
     /// Removes every expired game. A full sweep costs a pass over the table, so it runs
-    /// when the table is full, or once in a while (a tenth of the time to live, at most a
-    /// minute) to free the memory of abandoned games.
-    fn sweep(&self, games: &mut HashMap<String, SharedGame>, force: bool) {
+    /// when the table (or a client's share of it) is full, or once in a while (a tenth of
+    /// the time to live, at most a minute) to free the memory of abandoned games.
+    fn sweep(&self, table: &mut Table, force: bool) {
         let now = self.clock.nanos_now();
         let period = (self.ttl / 10).min(Duration::from_secs(60));
         let since = now.saturating_sub(self.swept.load(Ordering::Relaxed));
@@ -117,43 +154,60 @@ impl Store {
             return;
         }
         self.swept.store(now, Ordering::Relaxed);
-        games.retain(|_, game| !game.expired(now, self.ttl));
+        let expired: Vec<String> = table
+            .games
+            .values()
+            .filter(|game| game.expired(now, self.ttl))
+            .map(|game| game.id.clone())
+            .collect();
+        for id in expired {
+            table.remove(&id);
+        }
     }
 
-    /// Adds a game under a fresh random id (random so that one page cannot guess another's
-    /// game by counting).
-    pub fn insert(&self, session: Box<dyn Session>) -> Result<String, ApiError> {
-        let mut games = lock(&self.games);
-        let full = games.len() >= self.max_games;
-        self.sweep(&mut games, full);
-        if games.len() >= self.max_games {
+    /// Adds a game of `owner`'s under a fresh random id (random so that one page cannot
+    /// guess another's game by counting), if the table and `owner`'s share have room.
+    pub fn insert(&self, session: Box<dyn Session>, owner: Client) -> Result<String, ApiError> {
+        let mut table = lock(&self.table);
+        let full = |table: &Table| {
+            table.games.len() >= self.max_games || table.held_by(owner) >= self.max_games_per_client
+        };
+        let was_full = full(&table);
+        self.sweep(&mut table, was_full);
+        if table.games.len() >= self.max_games {
             return Err(ApiError::TooManyGames(self.max_games));
+        }
+        if table.held_by(owner) >= self.max_games_per_client {
+            return Err(ApiError::ClientShareFull {
+                client: owner.to_string(),
+                share: self.max_games_per_client,
+            });
         }
         let id = loop {
             let id = format!("{:016x}", rand::random::<u64>());
-            if !games.contains_key(&id) {
+            if !table.games.contains_key(&id) {
                 break id;
             }
         };
-        let entry = GameEntry {
+        table.add(Arc::new(GameEntry {
             id: id.clone(),
+            owner,
             session: Mutex::new(session),
             engine_running: AtomicBool::new(false),
             clock: self.clock,
             touched: AtomicU64::new(self.clock.nanos_now()),
-        };
-        games.insert(id.clone(), Arc::new(entry));
+        }));
         Ok(id)
     }
 
     /// The game `id`, marked as named by a request now; an expired game is removed and
     /// reported unknown.
     pub fn get(&self, id: &str) -> Result<SharedGame, ApiError> {
-        let mut games = lock(&self.games);
+        let mut table = lock(&self.table);
         let unknown = || ApiError::UnknownGameId(id.to_string());
-        let game = games.get(id).ok_or_else(unknown)?;
+        let game = table.games.get(id).ok_or_else(unknown)?;
         if game.expired(self.clock.nanos_now(), self.ttl) {
-            games.remove(id);
+            table.remove(id);
             return Err(unknown());
         }
         game.touch();
@@ -163,13 +217,14 @@ impl Store {
     /// Whether `game` is still in the table (it may have been deleted while the engine
     /// thought about it).
     pub fn holds(&self, game: &SharedGame) -> bool {
-        lock(&self.games)
+        lock(&self.table)
+            .games
             .get(&game.id)
             .is_some_and(|held| Arc::ptr_eq(held, game))
     }
 
     pub fn remove(&self, id: &str) -> Result<(), ApiError> {
-        let game = lock(&self.games)
+        let game = lock(&self.table)
             .remove(id)
             .ok_or_else(|| ApiError::UnknownGameId(id.to_string()))?;
         if game.expired(self.clock.nanos_now(), self.ttl) {
@@ -180,8 +235,8 @@ impl Store {
 
     /// How many games are open (expired ones are swept first).
     pub fn open_games(&self) -> usize {
-        let mut games = lock(&self.games);
-        self.sweep(&mut games, true);
-        games.len()
+        let mut table = lock(&self.table);
+        self.sweep(&mut table, true);
+        table.games.len()
     }
 }

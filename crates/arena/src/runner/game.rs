@@ -22,6 +22,9 @@ const CLOCK_MOVES_TO_GO: u32 = 10;
 /// Longest wait, after a deadline and the stop signal, before a silent agent counts as hung.
 const MAX_HANG_GRACE: Duration = Duration::from_secs(2);
 
+/// How often a wait for a move looks at the run's abort flag: an abort is noticed this soon.
+const ABORT_POLL: Duration = Duration::from_millis(5);
+
 /// Everything that decides one game.
 pub(crate) struct GamePlan<'a, G: Game> {
     pub index: usize,
@@ -38,6 +41,8 @@ pub(crate) struct Rules<'a, F: ?Sized> {
     pub factory: &'a F,
     pub time: &'a TimeControl,
     pub max_plies: usize,
+    /// Once set, every game in progress is given up (see `RunControl::abort`).
+    pub abort: Option<&'a AtomicBool>,
 }
 
 /// A game that stopped because a seat misbehaved.
@@ -48,10 +53,11 @@ struct Forfeit {
 }
 
 /// Plays `plan` to the end. Never fails: a misbehaving agent loses, with the reason recorded.
+/// `None` when the run's abort flag ended the game before its end (it has no result).
 pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
     plan: &GamePlan<G>,
     rules: &Rules<F>,
-) -> GameRecord {
+) -> Option<GameRecord> {
     let started = Instant::now();
     let specs: Vec<String> = plan.seats.iter().map(|&a| rules.specs[a].clone()).collect();
     let mut state = plan.opening.state.clone();
@@ -61,12 +67,14 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
         Err(forfeit) => Err(forfeit),
         Ok(workers) => {
             let verdict = play_moves(&mut state, &workers, rules, &mut moves);
-            // A hung seat's thread is left behind; the others are joined as they are dropped.
+            // A hung seat's thread is left behind (so is one that did not answer an abort);
+            // the others are joined as they are dropped.
             for (seat, worker) in workers.into_iter().enumerate() {
                 match &verdict {
                     Err(f) if f.seat == seat && f.termination == Termination::Hang => {
                         worker.abandon()
                     }
+                    Ok(Ending::Aborted { silent: Some(s) }) if *s == seat => worker.abandon(),
                     _ => drop(worker),
                 }
             }
@@ -76,6 +84,7 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
 
     let players = plan.seats.len();
     let (scores, termination, offender, reason) = match verdict {
+        Ok(Ending::Aborted { .. }) => return None,
         Ok(Ending::Rules(scores)) => {
             let reason = describe_result(&scores, &specs);
             (scores, Termination::Normal, None, reason)
@@ -97,7 +106,7 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
         }
     };
 
-    GameRecord {
+    Some(GameRecord {
         index: plan.index,
         rng_seed: plan.rng_seed,
         seats: plan.seats.clone(),
@@ -111,12 +120,52 @@ pub(crate) fn play_game<G: Game, F: AgentFactory<G> + ?Sized>(
         offender,
         reason,
         duration_ms: started.elapsed().as_secs_f64() * 1e3,
-    }
+    })
 }
 
 enum Ending {
     Rules(Scores),
     MoveLimit,
+    /// The run was aborted; `silent` is the seat whose search did not stop when told.
+    Aborted {
+        silent: Option<usize>,
+    },
+}
+
+/// How a wait for a move ended without the move.
+enum NoReply {
+    Timeout,
+    Disconnected,
+    Aborted,
+}
+
+/// Waits up to `deadline` for `worker`'s reply, looking at `abort` every [`ABORT_POLL`].
+fn wait_for_reply<G: Game>(
+    worker: &SeatWorker<G>,
+    deadline: Duration,
+    abort: Option<&AtomicBool>,
+) -> Result<Reply<G::Move>, NoReply> {
+    let Some(abort) = abort else {
+        return worker.wait(deadline).map_err(|e| match e {
+            RecvTimeoutError::Timeout => NoReply::Timeout,
+            RecvTimeoutError::Disconnected => NoReply::Disconnected,
+        });
+    };
+    let asked = Instant::now();
+    loop {
+        if abort.load(Ordering::SeqCst) {
+            return Err(NoReply::Aborted);
+        }
+        let left = deadline.saturating_sub(asked.elapsed());
+        if left.is_zero() {
+            return Err(NoReply::Timeout);
+        }
+        match worker.wait(left.min(ABORT_POLL)) {
+            Ok(reply) => return Ok(reply),
+            Err(RecvTimeoutError::Disconnected) => return Err(NoReply::Disconnected),
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
 }
 
 /// Builds each seat's agent (on this thread: the factory is shared, the agent is not) and
@@ -177,7 +226,11 @@ fn play_moves<G: Game, F: AgentFactory<G> + ?Sized>(
 ) -> Result<Ending, Forfeit> {
     let time = rules.time;
     let mut clocks: Vec<Option<Duration>> = vec![time.per_game; workers.len()];
+    let aborted = || rules.abort.is_some_and(|a| a.load(Ordering::SeqCst));
     loop {
+        if aborted() {
+            return Ok(Ending::Aborted { silent: None });
+        }
         if let Some(scores) = state.outcome() {
             return Ok(Ending::Rules(scores));
         }
@@ -212,12 +265,18 @@ fn play_moves<G: Game, F: AgentFactory<G> + ?Sized>(
             return Err(forfeit(Termination::Panic, "lost its thread".to_string()));
         }
         let deadline = allowed.map_or(time.hang_timeout, |a| time.deadline_for(a));
-        let reply = match worker.wait(deadline) {
+        let reply = match wait_for_reply(worker, deadline, rules.abort) {
             Ok(reply) => reply,
-            Err(RecvTimeoutError::Disconnected) => {
+            Err(NoReply::Disconnected) => {
                 return Err(forfeit(Termination::Panic, "lost its thread".to_string()))
             }
-            Err(RecvTimeoutError::Timeout) => {
+            Err(NoReply::Aborted) => {
+                stop.store(true, Ordering::Relaxed);
+                let grace = time.hang_timeout.min(MAX_HANG_GRACE);
+                let silent = worker.wait(grace).is_err().then_some(seat);
+                return Ok(Ending::Aborted { silent });
+            }
+            Err(NoReply::Timeout) => {
                 stop.store(true, Ordering::Relaxed);
                 let grace = time.hang_timeout.min(MAX_HANG_GRACE);
                 let limit = describe_limit(allowed, time.hang_timeout);

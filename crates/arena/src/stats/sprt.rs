@@ -16,6 +16,13 @@ use serde::{Deserialize, Serialize};
 use super::{expected_score, Wdl};
 use crate::error::ArenaError;
 
+/// The largest Elo difference a hypothesis may name: at 1000 the stronger side is expected
+/// to score 99.7 %, and no test of a feasible length tells larger differences apart.
+pub const MAX_ELO: f64 = 1000.0;
+
+/// What `elo0` and `elo1` must be, for the message that refuses one.
+const ELO_RULE: &str = "must be a number of Elo points from -1000 to 1000";
+
 /// The hypotheses and error rates of a test.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SprtConfig {
@@ -46,10 +53,25 @@ impl SprtConfig {
 
     pub fn validate(&self) -> Result<(), ArenaError> {
         let bad = |what: &str, value: f64, rule: &str| {
-            Err(ArenaError::setting(&format!("sprt {what}"), value, rule))
+            // A huge value is shown as its exponent, not as hundreds of digits.
+            let shown = if value.abs() >= 1e6 {
+                format!("{value:e}")
+            } else {
+                value.to_string()
+            };
+            Err(ArenaError::setting(&format!("sprt {what}"), shown, rule))
         };
-        if !(self.elo0.is_finite() && self.elo1.is_finite()) || self.elo1 <= self.elo0 {
-            return bad("elo1", self.elo1, "must be a number greater than elo0");
+        for (what, elo) in [("elo0", self.elo0), ("elo1", self.elo1)] {
+            if !(elo.is_finite() && elo.abs() <= MAX_ELO) {
+                return bad(what, elo, ELO_RULE);
+            }
+        }
+        if self.elo1 <= self.elo0 {
+            return bad(
+                "elo1",
+                self.elo1,
+                &format!("must be greater than elo0 ({})", self.elo0),
+            );
         }
         for (what, p) in [("alpha", self.alpha), ("beta", self.beta)] {
             if !(p > 0.0 && p < 0.5) {
@@ -260,5 +282,32 @@ mod tests {
         assert!(t.validate().unwrap_err().to_string().contains("alpha"));
         t.alpha = 0.05;
         t.validate().unwrap();
+    }
+
+    /// `--sprt NaN,1` blamed elo1, and `--sprt=-1e308,1e308` was accepted, printed a
+    /// 309-digit Elo and accepted H0 after one game (issue 39, row 16).
+    #[test]
+    fn each_elo_is_a_finite_number_within_the_bound_and_the_bad_one_is_named() {
+        for (elo0, elo1, named) in [
+            (f64::NAN, 1.0, "sprt elo0 = NaN"),
+            (0.0, f64::NAN, "sprt elo1 = NaN"),
+            (-1e308, 1e308, "sprt elo0 = -1e308:"),
+            (0.0, f64::INFINITY, "sprt elo1 = inf"),
+            (0.0, 1000.5, "sprt elo1 = 1000.5"),
+            (-1001.0, 0.0, "sprt elo0 = -1001"),
+            (10.0, 10.0, "sprt elo1 = 10: must be greater than elo0 (10)"),
+        ] {
+            let err = SprtConfig::new("a", "b", elo0, elo1)
+                .validate()
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(named), "{elo0},{elo1}: {err}");
+            if !named.contains("greater") {
+                assert!(err.contains("from -1000 to 1000"), "{err}");
+            }
+        }
+        SprtConfig::new("a", "b", -1000.0, 1000.0)
+            .validate()
+            .unwrap();
     }
 }

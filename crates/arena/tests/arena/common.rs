@@ -144,6 +144,26 @@ impl<G: Game> Agent<G> for Hanger {
     }
 }
 
+/// Thinks until told to stop (by the stop flag of its limits), then plays the first move.
+pub struct Waiter;
+
+impl<G: Game> Agent<G> for Waiter {
+    fn name(&self) -> String {
+        "wait".into()
+    }
+    fn select(&mut self, state: &G, limits: &SearchLimits) -> Option<Decision<G::Move>> {
+        let stop = limits.stop.as_ref().expect("the arena passes a stop flag");
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        FirstMover.select(state, limits)
+    }
+}
+
+/// How late `slow` answers: past the tests' time limits by more than a loaded machine delays
+/// an honest answer, and within the grace that tells an overrun from a hang.
+pub const SLOW: Duration = Duration::from_millis(1500);
+
 /// Answers, but far too late.
 pub struct Sleeper {
     pub delay: Duration,
@@ -195,17 +215,16 @@ pub fn build<G: Game>(start: &G, spec: &str, rng_seed: u64) -> Result<Box<dyn Ag
         "solver" => Box::new(Solver { rng }),
         "panic" => Box::new(Panicker { moves: 0 }),
         "hang" => Box::new(Hanger),
-        "slow" => Box::new(Sleeper {
-            delay: Duration::from_millis(400),
-        }),
+        "slow" => Box::new(Sleeper { delay: SLOW }),
         "illegal" => Box::new(Repeater {
             start: start.clone(),
         }),
         "none" => Box::new(Mute),
+        "wait" => Box::new(Waiter),
         "explode" => panic!("cannot even be built"),
         other => {
             return Err(format!(
-                "unknown agent '{other}'; known: random, first, last, solver, panic, hang, slow, illegal, none"
+                "unknown agent '{other}'; known: random, first, last, solver, panic, hang, slow, illegal, none, wait"
             ))
         }
     })

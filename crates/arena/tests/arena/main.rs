@@ -3,6 +3,7 @@
 
 mod common;
 
+mod by_index;
 mod determinism;
 mod limits;
 mod outputs;

@@ -69,6 +69,7 @@ fn run(
     let control = RunControl {
         progress: &on_game,
         stop: Some(&stop),
+        abort: None,
         finished: folder.previous(),
     };
     let result = run_tournament_with(&TicTacToe::new(), &factory, config, control).unwrap();
@@ -223,9 +224,19 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
         .unwrap_err()
         .to_string();
     assert!(
+        err.contains("does not exist, so there is no run to resume"),
+        "{err}"
+    );
+    // A folder without config.json is named as such.
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = RunFolder::open(&empty, OutputMode::Resume, &start, &config())
+        .unwrap_err()
+        .to_string();
+    assert!(
         err.contains("config.json") && err.contains("no run"),
         "{err}"
     );
+    std::fs::remove_dir_all(&empty).unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -240,6 +251,7 @@ fn saved_games_of_another_schedule_are_refused() {
     let control = RunControl {
         progress: &|_: &GameRecord| {},
         stop: None,
+        abort: None,
         finished: &result.records,
     };
     let err = run_tournament_with(&start, &factory, &config(), control)

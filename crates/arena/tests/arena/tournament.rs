@@ -119,11 +119,14 @@ fn misbehaving_agents_lose_with_their_reason_and_the_tournament_completes() {
     let mut c = config(&["first", "panic", "hang", "illegal", "slow", "none"], 2, 7);
     c.format = Format::Gauntlet;
     c.openings = OpeningSource::StartPosition;
+    // An honest move has a whole second (a loaded machine may hold a thread back for a
+    // while); `slow` answers after 1.5 s, within the 2 s grace, so it overran; `hang`
+    // never answers.
     c.time = TimeControl {
         per_move: Some(Duration::from_millis(100)),
         per_game: None,
-        tolerance: Duration::from_millis(100),
-        hang_timeout: Duration::from_millis(300),
+        tolerance: Duration::from_millis(900),
+        hang_timeout: Duration::from_secs(2),
     };
     let result = run_tournament(&TicTacToe::new(), &factory, &c, &quiet).unwrap();
     assert_eq!(result.records.len(), 5 * 2);
@@ -166,10 +169,12 @@ fn misbehaving_agents_lose_with_their_reason_and_the_tournament_completes() {
 
 #[test]
 fn a_game_clock_is_enforced() {
+    // `slow`'s first move alone (1.5 s) is past its whole clock; `first` has a second for
+    // its few instant moves.
     let mut c = config(&["first", "slow"], 2, 1);
-    c.time.per_game = Some(Duration::from_millis(150));
-    c.time.tolerance = Duration::from_millis(20);
-    c.time.hang_timeout = Duration::from_secs(1);
+    c.time.per_game = Some(Duration::from_secs(1));
+    c.time.tolerance = Duration::from_millis(100);
+    c.time.hang_timeout = Duration::from_secs(2);
     let result = run_tournament(&TicTacToe::new(), &factory, &c, &quiet).unwrap();
     for record in &result.records {
         assert_eq!(record.termination, Termination::Timeout, "{record:?}");

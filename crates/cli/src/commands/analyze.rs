@@ -30,7 +30,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1)]
     pub index: usize,
     /// The engine that judges: an agent spec (default: the game's analyst, the exact solver
-    /// for Connect Four, else its full-strength engine).
+    /// for Connect Four, else its full-strength engine). A spec that sets no limit plays its
+    /// agent's default budget (`ply list GAME` shows it).
     #[arg(long)]
     pub agent: Option<String>,
     /// Time per position, e.g. 500ms (default: the agent's own limits).
@@ -57,6 +58,10 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(path) = &args.plot {
+        // A chart that cannot be written is found now, not after the analysis.
+        ply_core::files::check_target(path, ply_arena::plots::CHART).context("--plot")?;
+    }
     let records = read_records(&args.record)?;
     let Some(record) = args.index.checked_sub(1).and_then(|i| records.get(i)) else {
         bail!(
@@ -199,8 +204,9 @@ fn analysis_text<G: Described>(start: &G, analysis: &GameAnalysis<G::Move>) -> S
             i + 1,
             name(m.mover),
             state.format_move(m.played),
-            state.format_move(m.best),
-            compact_value(m.before),
+            m.best
+                .map_or("-".to_string(), |best| state.format_move(best)),
+            show(m.before),
             show(m.after),
             loss,
             verdict
@@ -256,11 +262,12 @@ fn first_seat_values<M>(analysis: &GameAnalysis<M>) -> Vec<(usize, f64)> {
             ply_search::analysis::turn_round(v, analysis.scale)
         }
     };
+    // A position the agent found no value for is left out of the line.
     let mut points: Vec<(usize, f64)> = analysis
         .moves
         .iter()
         .enumerate()
-        .map(|(i, m)| (i, cap(for_first(m.mover, m.before))))
+        .filter_map(|(i, m)| Some((i, cap(for_first(m.mover, m.before?)))))
         .collect();
     if let Some(last) = analysis.moves.last() {
         if let Some(after) = last.after {
@@ -294,7 +301,7 @@ fn plot_values<G: Described>(
         .iter()
         .enumerate()
         .filter(|(_, m)| matches!(m.verdict, Verdict::Blunder | Verdict::Mistake))
-        .filter_map(|(i, _)| points.get(i + 1).copied())
+        .filter_map(|(i, _)| points.iter().find(|(ply, _)| *ply == i + 1).copied())
         .collect();
     let chart = Chart {
         title: format!(
@@ -320,10 +327,10 @@ fn plot_values<G: Described>(
         }
         _ => bail!(
             "--plot {}: the file must end in .svg or .png",
-            path.display()
+            ply_core::files::shown(path)
         ),
     };
-    result.map_err(|e| anyhow::anyhow!("--plot {}: {e}", path.display()))
+    result.map_err(|e| anyhow::anyhow!("--plot: {e}"))
 }
 
 fn draw_chart<DB: ply_arena::plotters::prelude::DrawingBackend>(

@@ -48,7 +48,8 @@ pub struct ArenaArgs {
     pub variant: VariantArgs,
     /// Agent specs (see `ply list`), separated by commas or `;`. A piece `key=value` continues
     /// the spec before it, so `alphabeta:depth=9,order=center,random` is two agents. May be
-    /// repeated.
+    /// repeated. A spec that sets no limit (and no --time-per-move) plays its agent's default
+    /// budget (`ply list GAME` shows it).
     #[arg(long, required = true)]
     pub agents: Vec<String>,
     /// Round robin, or a gauntlet of the first agent against the others.
@@ -211,12 +212,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             "continue its run with --resume, replace it with --overwrite, or choose another folder",
         )?;
         if let Some(o) = &out {
-            let path = crate::arena_records::write_records(
-                o.dir,
-                &state,
-                &args.variant.settings,
-                &result,
-            )?;
+            let path = ply_arena::write_records(o.dir, &state, &args.variant.settings, &result)?;
             eprintln!("arena: wrote the game records to {}", path.display());
         }
         if args.json {
@@ -286,7 +282,7 @@ fn run_in<G: Game + ZobristHash>(
                 }
                 // The message names the folder already.
                 ArenaError::Folder { .. } => anyhow::anyhow!("{} {e}", o.flag),
-                e => anyhow::anyhow!("{} {}: {e}", o.flag, o.dir.display()),
+                e => anyhow::anyhow!("{} {}: {e}", o.flag, ply_core::files::shown(o.dir)),
             })?,
         ),
     };
@@ -321,6 +317,7 @@ fn run_in<G: Game + ZobristHash>(
     let control = RunControl {
         progress: &on_game,
         stop: Some(&STOP),
+        abort: None,
         finished: previous,
     };
     // The per-move time is each agent's budget (`AgentFactory::build_timed`); a spec whose

@@ -18,7 +18,8 @@ pub struct PositionBenchArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameName,
-    /// The agent spec to search with (default: the game's full-strength engine).
+    /// The agent spec to search with (default: the game's full-strength engine). A spec
+    /// that sets no limit plays its agent's default budget (`ply list GAME` shows it).
     #[arg(long)]
     pub agent: Option<String>,
     /// The search's time budget, e.g. 2s (default: the agent's own limits).

@@ -6,10 +6,11 @@
 
 use std::borrow::Cow;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use ply_connect4::testset::{bundled, bundled_names, parse_test_set, run_test_set};
 use ply_connect4::{ColumnBase, Connect4};
+use ply_core::files::{self, Input};
 
 use crate::commands::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
@@ -21,8 +22,8 @@ pub struct SolverBenchArgs {
     /// `moves score` lines.
     #[arg(long, value_name = "NAME|FILE")]
     pub set: String,
-    /// Run only the first N positions.
-    #[arg(long)]
+    /// Run only the first N positions (at least 1).
+    #[arg(long, value_parser = parse_limit)]
     pub limit: Option<usize>,
     /// Solve for the sign only (win / draw / loss) and compare signs.
     #[arg(long)]
@@ -42,6 +43,17 @@ pub struct SolverBenchArgs {
     pub variant: VariantArgs,
 }
 
+/// `--limit`: a number of positions, at least one (a mean over none measures nothing).
+fn parse_limit(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "{}: the positions to run, a whole number of at least 1",
+            ply_core::quote(text)
+        )),
+    }
+}
+
 /// A test set to run: its lines, the board they are for and how they number columns.
 struct SetToRun {
     text: Cow<'static, str>,
@@ -49,13 +61,19 @@ struct SetToRun {
     base: ColumnBase,
 }
 
-/// A file at `args.set` if there is one, else the bundled set of that name. A bundled set
-/// fixes the board: variant flags that disagree with it are an error, not silently dropped.
+/// A test set file as `--set` reads it: the bundled ones are some 40 KiB, a set of a
+/// million positions some 40 MiB.
+const TEST_SET_FILE: Input = Input::new("test set file", 64 << 20);
+
+/// The file at `args.set` if there is one, else the bundled set of that name. Something at
+/// that path that is not a test set file (a FIFO, a folder, a huge file) is an error naming
+/// it. A bundled set fixes the board: variant flags that disagree with it are an error, not
+/// silently dropped.
 fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
     let path = std::path::Path::new(&args.set);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading test set {}", path.display()))?;
+    let file =
+        files::read_text_if_exists(path, TEST_SET_FILE).map_err(|e| anyhow!("--set: {e}"))?;
+    if let Some(text) = file {
         let base = if args.zero_based {
             ColumnBase::Zero
         } else {
@@ -70,7 +88,7 @@ fn set_to_run(args: &SolverBenchArgs) -> anyhow::Result<SetToRun> {
     let Some(set) = bundled(&args.set) else {
         bail!(
             "--set {}: no such file, and no bundled set has that name (bundled: {})",
-            args.set,
+            ply_core::quote(&args.set),
             bundled_names()
         );
     };
@@ -110,6 +128,12 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     let mut cases = parse_test_set(&text).with_context(|| format!("in {}", args.set))?;
     if let Some(limit) = args.limit {
         cases.truncate(limit);
+    }
+    if cases.is_empty() {
+        bail!(
+            "--set {}: the set holds no position (a line is `moves score`): nothing to measure",
+            ply_core::quote(&args.set)
+        );
     }
     let mut solver = solver_from(args.table_bits, args.threads)?;
     // Fault the table's pages in now, not during the first positions.
@@ -155,6 +179,17 @@ mod tests {
             threads: 1,
             variant: VariantArgs::default(),
         }
+    }
+
+    /// `bench connect4-solver --limit 0` printed a mean time over 0 positions.
+    #[test]
+    fn a_limit_of_no_positions_is_refused_by_name() {
+        for bad in ["0", "-1", "x", ""] {
+            let err = parse_limit(bad).unwrap_err();
+            assert!(err.contains(&ply_core::quote(bad)), "{err}");
+            assert!(err.contains("at least 1"), "{err}");
+        }
+        assert_eq!(parse_limit("3"), Ok(3));
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub struct HalmaEngineArgs {
     #[arg(long, value_name = "NAME")]
     pub protocol: Option<String>,
     /// The agent that answers (see `ply list halma`) [default: champion; with --protocol
-    /// ccp, ccerl].
+    /// ccp, ccerl]. A spec that sets no limit plays its agent's default budget (shown there).
     #[arg(long)]
     pub agent: Option<String>,
     /// Seed for the agent's randomness.

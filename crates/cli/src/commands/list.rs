@@ -4,7 +4,7 @@
 
 use clap::Args;
 use ply_core::{Game, ZobristHash};
-use ply_search::spec::Catalog;
+use ply_search::spec::{Catalog, LIMIT_KEYS};
 
 use crate::games::{with_game, GameName};
 use crate::variant::VariantArgs;
@@ -21,7 +21,11 @@ pub fn run(args: &ListArgs) -> anyhow::Result<()> {
         Some(g) => vec![g],
         None => GameName::ALL.to_vec(),
     };
-    println!("Agent specs: NAME[:key=value,...], e.g. alphabeta:depth=9 or mcts:time=750ms,c=2\n");
+    println!("Agent specs: NAME[:key=value,...], e.g. alphabeta:depth=9 or mcts:time=750ms,c=2");
+    println!(
+        "A search whose spec and command set no limit ({}) plays its default budget.\n",
+        LIMIT_KEYS.join(", ")
+    );
     for game in games {
         let variant = VariantArgs::default();
         let shown: anyhow::Result<()> = with_game!(game, &variant, |state, catalog| {
@@ -56,7 +60,7 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
             );
         }
     }
-    let seats: Vec<&str> = about.seats.iter().map(|s| s.name).collect();
+    let seats: Vec<String> = about.seats.iter().map(|s| s.label()).collect();
     println!("  seats:           {}", seats.join(", "));
     println!(
         "  moves:           {} (e.g. {})",
@@ -87,6 +91,9 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
                 entry.value_of(key),
                 key.help
             );
+        }
+        if let Some(budget) = &entry.budget {
+            println!("    {:<20}   default budget: {budget}", "");
         }
     }
     println!();

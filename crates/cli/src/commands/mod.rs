@@ -16,6 +16,7 @@ pub mod play;
 pub mod qtp;
 pub mod report;
 pub mod serve;
+pub mod shell;
 pub mod solve;
 pub mod solve_book;
 pub mod tune;

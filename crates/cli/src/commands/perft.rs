@@ -1,4 +1,5 @@
-//! `ply perft GAME --depth N`: leaf counts of exact depths, to check move generators.
+//! `ply perft GAME --depth N`: the count of move sequences of each exact depth, to check
+//! move generators.
 
 use std::time::Instant;
 
@@ -60,10 +61,15 @@ fn count<G: Game>(state: &mut G, args: &PerftArgs) -> anyhow::Result<()> {
         }
     }
     let secs = started.elapsed().as_secs_f64();
+    // The counts added up are the nodes of the tree below the root to the deepest depth,
+    // not its leaves (a count of depth d is the leaves of the depth-d tree only).
     eprintln!(
-        "perft {} {}: {} leaves in {:.3} s, {:.0} leaves/s",
+        "perft {}{}: {} nodes over depths 1 to {deepest} in {:.3} s, {:.0} nodes/s",
         state.name(),
-        state.variant(),
+        match state.variant() {
+            v if v.is_empty() => String::new(),
+            v => format!(" {v}"),
+        },
         nodes,
         secs,
         nodes as f64 / secs.max(1e-9)

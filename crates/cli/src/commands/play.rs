@@ -10,10 +10,10 @@ use ply_core::record::{Record, RecordedMove, DATE};
 use ply_core::{Agent, Decision, Described, Game, SearchLimits, ZobristHash};
 use ply_search::spec::Catalog;
 
-use crate::format::{describe_decision, outcome_text, player_label};
+use crate::format::{describe_decision, outcome_text, player_label, wrap};
 use crate::games::{default_agent, GameName};
 use crate::lines::LineReader;
-use crate::start::{now_tag, resolve, save_record, Start, StartArgs};
+use crate::start::{now_tag, resolve, save_text, Start, StartArgs};
 use crate::variant::VariantArgs;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -28,12 +28,14 @@ pub struct PlayArgs {
     #[arg(value_enum)]
     pub game: GameName,
     /// The engine: an agent spec such as `alphabeta:depth=9` (see `ply list`); each game has a
-    /// strong default.
+    /// strong default. A spec that sets no limit (and no --time) plays its agent's default
+    /// budget (`ply list GAME` shows it).
     #[arg(long, conflicts_with = "level")]
     pub agent: Option<String>,
-    /// The engine by difficulty level, 1 (weakest) upwards: see `ply levels GAME`.
+    /// The engine by difficulty level: its number, 1 (weakest) upwards, or its id
+    /// (`perfect-100ms`), as `ply levels GAME` lists them.
     #[arg(long)]
-    pub level: Option<usize>,
+    pub level: Option<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
     pub first: First,
@@ -49,7 +51,8 @@ pub struct PlayArgs {
     #[arg(long = "seed", default_value_t = 1)]
     pub rng_seed: u64,
     /// Keep the game's record in this file (docs/rules.md, "Game records"), rewritten
-    /// after every move, so an interrupted game is kept up to its last move.
+    /// after every move, so an interrupted game is kept up to its last move; after `new`,
+    /// the file holds the session's games, the one in progress first.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     #[command(flatten)]
@@ -68,21 +71,38 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     })
 }
 
-const HELP: &str = "Type a move in the game's notation, or: undo (take back your last move), \
-hint (ask the engine), moves (list legal moves), position (the position's text), \
-save FILE (write the game's record), help, quit.";
+/// What a person can type, said after every input that was not understood.
+const HELP: &str = "Type a move (help says how moves are written), or: undo (take back your \
+last move), hint (ask the engine), moves (list legal moves), position (the position's text), \
+save FILE (write the game's record), new (start again), help, quit.";
 
-/// The game as it goes: its record, kept in step with the moves, and where it is saved.
+/// What a person can still do once the game is over.
+const OVER: &str = "The game is over: undo (take back your last move), new (start again), \
+position, save FILE, or quit.";
+
+/// The games of a session as they go: the one in progress, the ones finished before it
+/// (`new`), and where they are saved.
 struct Scorebook {
     record: Record,
+    earlier: Vec<Record>,
     save: Option<PathBuf>,
 }
 
 impl Scorebook {
-    /// Writes the record to the `--save` file, if any.
+    /// The session's records, the game in progress first (the one `--record FILE` goes on
+    /// from), then the earlier games, the latest first.
+    fn text(&self) -> String {
+        std::iter::once(&self.record)
+            .chain(self.earlier.iter().rev())
+            .map(|record| record.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Writes the records to the `--save` file, if any.
     fn keep<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
         if let Some(path) = &self.save {
-            if let Err(e) = save_record(path, &self.record) {
+            if let Err(e) = save_text(path, &self.text()) {
                 writeln!(out, "warning: {e:#}")?;
             }
         }
@@ -90,7 +110,8 @@ impl Scorebook {
     }
 }
 
-/// One game between a person (reading `input`) and the engine, drawn on `out`.
+/// One session between a person (reading `input`) and the engine, drawn on `out`: a game,
+/// and after its end as many more as the person starts with `new`.
 pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
     start: Start<G>,
     catalog: &Catalog<G>,
@@ -105,7 +126,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         history,
         record,
     } = start;
-    let spec = match (&args.agent, args.level) {
+    let spec = match (&args.agent, &args.level) {
         (Some(spec), _) => spec.clone(),
         (None, Some(level)) => {
             crate::levels::level_spec(args.game, &args.variant, level)?.to_string()
@@ -137,20 +158,26 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
     };
     let name = state.name();
     let variant = state.variant();
+    // Each seat with the mark the board draws it with: `Red (x)`.
+    let seat = |p: usize| {
+        G::DESCRIPTOR
+            .seats
+            .get(p)
+            .map_or_else(|| player_label(name, p), |s| s.label())
+    };
+    let others: Vec<String> = (0..state.num_players())
+        .filter(|&p| p != human)
+        .map(seat)
+        .collect();
     writeln!(
         out,
-        "{name}{}{variant} — you play {}, the engine ({}) plays the other seat{}.\n{HELP}",
+        "{name}{}{variant} — you play {}, the engine ({}) plays {}.\n{HELP}",
         if variant.is_empty() { "" } else { " " },
-        player_label(name, human),
+        seat(human),
         engine.name(),
-        if state.num_players() > 2 { "s" } else { "" },
+        others.join(", "),
     )?;
     let mut history: Vec<G::Move> = history;
-    // The record carries on the one read (its moves and values), or starts a new one.
-    let mut book = Scorebook {
-        record: record.unwrap_or_else(|| Record::for_game(&origin, &settings)),
-        save: args.save.clone(),
-    };
     let players: Vec<String> = (0..state.num_players())
         .map(|p| {
             if p == human {
@@ -160,36 +187,52 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             }
         })
         .collect();
-    book.record.set_seats::<G>(&players);
-    book.record.set_tag(DATE, now_tag());
-    book.record.set_result(None, "");
+    // Every game of the session names its players and when it was played, and has no
+    // result until it ends.
+    let begun = |mut record: Record| {
+        record.set_seats::<G>(&players);
+        record.set_tag(DATE, now_tag());
+        record.set_result(None, "");
+        record
+    };
+    // The record carries on the one read (its moves and values), or starts a new one.
+    let mut book = Scorebook {
+        record: begun(record.unwrap_or_else(|| Record::for_game(&origin, &settings))),
+        earlier: Vec::new(),
+        save: args.save.clone(),
+    };
     if let Some(path) = &book.save {
         // A file that cannot be written is found before the first move, not after it.
-        save_record(path, &book.record)?;
+        save_text(path, &book.text())?;
     }
     let mut lines = LineReader::new(input);
     let mut redraw = true;
+    // Whether the end of the game on the board has been announced.
+    let mut announced = false;
     loop {
         if redraw {
             writeln!(out, "\n{state}")?;
         }
         redraw = true;
-        if let Some(scores) = state.outcome() {
-            let text = outcome_text(&state, &scores, Some(human));
-            let neutral = outcome_text(&state, &scores, None);
-            book.record.set_result(
-                Some(&scores),
-                neutral
-                    .trim_start_matches("Game over")
-                    .trim_start_matches([':', '.', ' '])
-                    .trim_end_matches('.'),
-            );
-            book.keep(out)?;
-            writeln!(out, "{text}")?;
-            return Ok(());
+        let over = state.outcome();
+        if let Some(scores) = &over {
+            if !announced {
+                let text = outcome_text(&state, scores, Some(human));
+                let neutral = outcome_text(&state, scores, None);
+                book.record.set_result(
+                    Some(scores),
+                    neutral
+                        .trim_start_matches("Game over")
+                        .trim_start_matches([':', '.', ' '])
+                        .trim_end_matches('.'),
+                );
+                book.keep(out)?;
+                writeln!(out, "{text}\n{OVER}")?;
+                announced = true;
+            }
         }
         let mover = state.to_move();
-        if mover != human {
+        if over.is_none() && mover != human {
             let decision = think(engine.as_mut(), &state, &limits)?;
             let text = state.format_move(decision.mv);
             // Described from the position it was chosen in, before it is played.
@@ -211,7 +254,10 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             )?;
             continue;
         }
-        write!(out, "{} to move> ", player_label(name, mover))?;
+        match over {
+            Some(_) => write!(out, "game over> ")?,
+            None => write!(out, "{} to move> ", player_label(name, mover))?,
+        }
         out.flush()?;
         let line = match lines.next_line()? {
             None => {
@@ -227,22 +273,48 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             }
         };
         let command = line.trim();
-        // Only a move or an undo changes the board; everything else answers below the prompt.
-        redraw = matches!(command.to_ascii_lowercase().as_str(), "undo");
+        let lower = command.to_ascii_lowercase();
+        // Only a move, an undo or a new game changes the board; everything else answers
+        // below the prompt.
+        redraw = matches!(lower.as_str(), "undo" | "new");
         if let Some(path) = command.strip_prefix("save ") {
             let path = path.trim();
-            match save_record(path.as_ref(), &book.record) {
+            match save_text(path.as_ref(), &book.text()) {
                 Ok(()) => writeln!(out, "saved the record to {path}")?,
                 Err(e) => writeln!(out, "{e:#}")?,
             }
             continue;
         }
-        match command.to_ascii_lowercase().as_str() {
+        match lower.as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => writeln!(out, "{HELP}")?,
+            "help" | "?" => writeln!(out, "{}", notation_help::<G>())?,
             "position" => writeln!(out, "{}", state.to_text())?,
             "save" => writeln!(out, "save FILE: name the file to write the record to")?,
+            "new" => {
+                // The finished (or abandoned) game stays in the --save file.
+                let finished = std::mem::replace(
+                    &mut book.record,
+                    begun(Record::for_game(&origin, &settings)),
+                );
+                book.earlier.push(finished);
+                book.keep(out)?;
+                state = origin.clone();
+                history.clear();
+                announced = false;
+                writeln!(out, "A new game from the same start.")?;
+            }
+            "undo" => {
+                if undo_to_human(&mut state, &mut history, human) {
+                    book.record.moves.truncate(history.len());
+                    book.record.set_result(None, "");
+                    announced = false;
+                    book.keep(out)?;
+                } else {
+                    writeln!(out, "nothing to undo: you have not moved yet")?;
+                }
+            }
+            _ if over.is_some() => writeln!(out, "{OVER}")?,
             "moves" => {
                 let mut moves = Vec::new();
                 state.legal_moves(&mut moves);
@@ -257,14 +329,6 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                     state.format_move(decision.mv),
                     describe_decision(&state, &decision)
                 )?;
-            }
-            "undo" => {
-                if undo_to_human(&mut state, &mut history, human) {
-                    book.record.moves.truncate(history.len());
-                    book.keep(out)?;
-                } else {
-                    writeln!(out, "nothing to undo: you have not moved yet")?;
-                }
             }
             // Written in the position it is played in (some notations depend on it).
             _ => match state.parse_move(command).and_then(|mv| {
@@ -281,6 +345,16 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             },
         }
     }
+}
+
+/// `help`: how the game's moves are written (its descriptor says), then the commands.
+fn notation_help<G: Described>() -> String {
+    let notation = &G::DESCRIPTOR.notation;
+    format!(
+        "{}\nFor example: {}\n\n{HELP}",
+        wrap(notation.help, 90),
+        notation.example
+    )
 }
 
 fn think<G: Game>(

@@ -101,9 +101,9 @@ mod tests {
     #[test]
     fn huge_or_empty_times_are_refused_naming_the_flag() {
         for (line, says) in [
-            ("--game-time-per-size 5e18", "maximum of 1 year"),
-            ("--move-time 1e20", "maximum of 1 year"),
-            ("--move-time 0", "more than 0 seconds"),
+            ("--game-time-per-size 5e18", "longer than 1 year"),
+            ("--move-time 1e20", "longer than 1 year"),
+            ("--move-time 0", "more than 0 and at most 31536000"),
             ("--move-time=-1", "negative"),
             ("--move-time NaN", "not a finite number"),
             ("--safety 2", "(0, 1]"),

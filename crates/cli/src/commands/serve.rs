@@ -25,9 +25,21 @@ pub struct ServeArgs {
     /// agent specs that would take more are refused.
     #[arg(long, default_value_t = ply_web::DEFAULT_MAX_SEARCH_MB)]
     pub max_search_mb: u64,
+    /// The most threads one search may start (threads= of perfect and strongest); agent
+    /// specs that ask for more are refused.
+    #[arg(long, default_value_t = ply_web::DEFAULT_MAX_SEARCH_THREADS)]
+    pub max_search_threads: u64,
     /// Games held at once.
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
+    /// Games one client (one peer address) may hold at once.
+    #[arg(long, default_value_t = ply_web::ServerConfig::default().max_games_per_client)]
+    pub max_games_per_client: usize,
+    /// A host name requests may be addressed to besides localhost and loopback addresses
+    /// (such as a name in /etc/hosts for 127.0.0.1); repeat for more. Requests addressed to
+    /// any other name are refused, which defeats DNS rebinding.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = ply_web::parse_allowed_host)]
+    pub allowed_hosts: Vec<String>,
     /// How long a game no request touches is kept before it is forgotten (e.g. 30m).
     #[arg(long, default_value = "60m", value_parser = parse_time_cap)]
     pub game_ttl: Duration,
@@ -77,7 +89,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let mut config = ply_web::ServerConfig {
         max_move_time: args.max_move_time,
         max_games: args.max_games.max(1),
+        max_games_per_client: args.max_games_per_client.max(1),
         max_search_mb: args.max_search_mb,
+        max_search_threads: args.max_search_threads,
+        allowed_hosts: args.allowed_hosts.clone(),
         game_ttl: args.game_ttl,
         header_read_timeout: args.header_read_timeout,
         body_read_timeout: args.body_read_timeout,
@@ -89,6 +104,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             bail!("--max-searches 0: at least one search must be allowed");
         }
         config.max_searches = n;
+    }
+    if args.max_search_threads == 0 {
+        bail!("--max-search-threads 0: a search needs at least one thread");
     }
     ply_web::run(addr, config, |bound| {
         // The address goes to standard output so scripts (the e2e tests) can read the port.

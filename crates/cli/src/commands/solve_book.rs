@@ -10,7 +10,7 @@
 //! progress file is removed.
 
 use std::collections::HashMap;
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,20 +19,20 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_connect4::solver::book_build::{book_key, book_positions};
+use ply_connect4::solver::book_build::{
+    book_key, progress_path, BookBuild, BOOK_FILE, PROGRESS_FILE,
+};
 use ply_connect4::solver::Book;
 use ply_connect4::Connect4;
+use ply_core::files::{self, shown};
 
 use super::solve::{connect4_from, solver_from};
 use crate::variant::VariantArgs;
 
-/// The largest book file read (a 7x6 book of depth 8, 91,295 positions, is 730 KB).
-const MAX_BOOK_BYTES: u64 = 256 << 20;
-
 #[derive(Args, Debug, Clone)]
 pub struct BookArgs {
     /// Stones on the board in every position of the book: 0 to 12 (each more stones costs
-    /// about three times the time; see docs/rules.md for measured costs).
+    /// about three times the time; docs/results/connect4.md has measured costs).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=12))]
     pub depth: u32,
     /// The book file to write.
@@ -60,32 +60,10 @@ pub struct BookArgs {
     pub variant: VariantArgs,
 }
 
-/// `path` as messages show it (quoted: a path may hold anything).
-pub fn shown(path: &Path) -> String {
-    ply_core::quote(&path.display().to_string())
-}
-
-/// The bytes of the book file at `path`, refusing what is not a regular file or is larger
-/// than [`MAX_BOOK_BYTES`] (whatever its size claims); errors name `flag` and the path.
+/// The bytes of the book file at `path`, read as [`BOOK_FILE`] (see [`ply_core::files`]);
+/// errors name `flag` and the path.
 pub fn read_book_file(path: &Path, flag: &str) -> anyhow::Result<Vec<u8>> {
-    let fail = |why: String| anyhow!("{flag} {}: {why}", shown(path));
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| fail(format!("cannot read it: {e}")))?;
-    if !meta.is_file() {
-        return Err(fail("not a regular file: a book is a file".into()));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_BOOK_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read it: {e}")))?;
-    if bytes.len() as u64 > MAX_BOOK_BYTES {
-        return Err(fail(format!(
-            "larger than {MAX_BOOK_BYTES} bytes, the limit for a book"
-        )));
-    }
-    Ok(bytes)
+    files::read(path, BOOK_FILE).map_err(|e| anyhow!("{flag}: {e}"))
 }
 
 /// The opening book of the files at `paths` (their layers merged) for `start`'s board: an
@@ -119,65 +97,6 @@ pub fn book_from(paths: &[PathBuf], start: &Connect4) -> anyhow::Result<Option<A
     Ok(merged.map(Arc::new))
 }
 
-/// `OUT.progress` beside the book.
-fn progress_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".progress");
-    PathBuf::from(name)
-}
-
-/// The scores an earlier run proved, from its progress file (none if there is none). A
-/// line cut short by an interruption is dropped (that position is solved again); any other
-/// unreadable line, or a score outside `-max_score..=max_score`, is an error naming it.
-fn read_progress(path: &Path, header: &str, max_score: i32) -> anyhow::Result<HashMap<u64, i32>> {
-    let mut done = HashMap::new();
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => bail!("cannot read the progress file {}: {e}", shown(path)),
-    };
-    let lines: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("cannot read the progress file {}", shown(path)))?;
-    for (i, line) in lines.iter().enumerate() {
-        if i == 0 {
-            if *line != header {
-                bail!(
-                    "the progress file {} is for another book ({:?}, this run is {header:?}): \
-                     remove it or use another --out",
-                    shown(path),
-                    line
-                );
-            }
-            continue;
-        }
-        if line.is_empty() {
-            // A resumed run starts with an end of line, in case the last was cut short.
-            continue;
-        }
-        let parsed = line
-            .split_once(' ')
-            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)))
-            .filter(|(_, score)| score.abs() <= max_score);
-        match parsed {
-            Some((key, score)) => {
-                done.insert(key, score);
-            }
-            // The last line may be half-written if the run was killed mid-write.
-            None if i + 1 == lines.len() => {}
-            None => bail!(
-                "line {} of the progress file {} is not `key score` with a score from \
-                 -{max_score} to {max_score}: {}",
-                i + 1,
-                shown(path),
-                ply_core::quote(line)
-            ),
-        }
-    }
-    Ok(done)
-}
-
 /// Consecutive positions a job takes at a time: neighbours in the build order share most of
 /// their proofs, so each job keeps runs of them.
 const CHUNK: usize = 16;
@@ -209,7 +128,8 @@ impl Shared<'_> {
                 let score = solver.solve(state, self.weak);
                 let written = {
                     let mut log = self.log.lock().expect("no worker panicked");
-                    writeln!(log, "{key:x} {score}").and_then(|()| log.flush())
+                    log.write_all(BookBuild::progress_line(key, score).as_bytes())
+                        .and_then(|()| log.flush())
                 };
                 if let Err(e) = written {
                     // The other jobs stop after the position they are on.
@@ -229,9 +149,11 @@ impl Shared<'_> {
 }
 
 pub fn run(args: &BookArgs) -> anyhow::Result<()> {
+    // A book that cannot be written is found now, not after hours of solving.
+    files::check_target(&args.out, BOOK_FILE.what).map_err(|e| anyhow!("--out: {e}"))?;
     let start = connect4_from(&args.variant)?;
     let depth = args.depth;
-    let Some(positions) = book_positions(&start, depth as usize) else {
+    let Some(build) = BookBuild::new(&start, depth, args.outcomes) else {
         bail!(
             "--depth {depth}: no book for a {}x{} board at this depth: a book needs at most \
              56 bits of key (width·(height+1) ≤ 56) and fewer stones than cells",
@@ -242,18 +164,10 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     let solvers = (0..args.jobs)
         .map(|_| solver_from(args.table_bits, args.threads))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let positions = build.positions();
     let progress = progress_path(&args.out);
-    // The header tells a progress file of exact scores from one of outcomes.
-    let header = if args.outcomes {
-        format!("depth {depth} outcomes")
-    } else {
-        format!("depth {depth}")
-    };
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&progress)
-        .with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
+    let header = build.progress_header();
+    let mut log = files::open_append(&progress, PROGRESS_FILE.what)?;
     // Two builds of one book at once would interleave their lines into a file neither
     // can resume from: the first holds the file, the second is refused.
     match log.try_lock() {
@@ -267,22 +181,18 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             bail!("cannot lock the progress file {}: {e}", shown(&progress))
         }
     }
-    // Outcomes are -1, 0 or 1; an exact score is at most the stones a side has.
-    let max_score = if args.outcomes {
-        1
-    } else {
-        (start.width() * start.height()) as i32 / 2
-    };
-    let done = read_progress(&progress, &header, max_score)?;
+    let done = build
+        .read_progress_file(&progress)
+        .map_err(|e| anyhow!(e))?;
     let resumed = done.len();
-    if resumed == 0 {
+    let started = if resumed == 0 {
         // A fresh (or emptied) progress file: start it with its header.
-        log.set_len(0)?;
-        writeln!(log, "{header}")?;
+        log.set_len(0).and_then(|()| writeln!(log, "{header}"))
     } else {
         // A line cut short by the interruption gets its end, so appends start clean.
-        writeln!(log)?;
-    }
+        writeln!(log)
+    };
+    started.with_context(|| format!("cannot write the progress file {}", shown(&progress)))?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -322,26 +232,9 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     })?;
     let done = shared.done.into_inner().expect("no worker panicked");
     bar.finish_and_clear();
-    let shape = ply_connect4::position::Shape::new(
-        start.width() as u32,
-        start.height() as u32,
-        start.k() as u32,
-    );
-    let values = positions.iter().map(|s| {
-        let key = book_key(s).expect("narrow");
-        (key, done[&key])
-    });
-    let book = if args.outcomes {
-        Book::from_outcomes(&shape, depth, values)
-    } else {
-        Book::from_scores(&shape, depth, values)
-    };
-    let mut temporary = args.out.as_os_str().to_owned();
-    temporary.push(".partial");
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, book.to_bytes())
-        .and_then(|()| std::fs::rename(&temporary, &args.out))
-        .with_context(|| format!("cannot write the book to {}", shown(&args.out)))?;
+    let size = build
+        .write_book(&done, &args.out)
+        .map_err(|e| anyhow!("--out: {e}"))?;
     std::fs::remove_file(&progress).ok();
     if !args.quiet {
         eprintln!(
@@ -352,7 +245,7 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
             clock.elapsed(),
             nodes,
             shown(&args.out),
-            book.to_bytes().len()
+            size
         );
     }
     Ok(())

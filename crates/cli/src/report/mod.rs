@@ -142,6 +142,12 @@ pub fn measure(plan: &Plan) -> anyhow::Result<SeedReport> {
     })
 }
 
+/// The report's files in its folder, beside the plots.
+const RESULTS_FILE: &str = "results.json";
+const REPORT_FILE: &str = "report.md";
+/// What messages call them when writing them.
+const REPORT: &str = "report";
+
 /// Checks that `dir` can hold the report before anything is measured: creates it (with its
 /// parents), then writes and removes a probe file. The error names the folder and the reason.
 pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<()> {
@@ -152,6 +158,9 @@ pub fn prepare_out_dir(dir: &Path) -> anyhow::Result<()> {
         )
     };
     std::fs::create_dir_all(dir).map_err(|e| refuse("cannot create the folder", e))?;
+    for name in [RESULTS_FILE, REPORT_FILE] {
+        ply_core::files::check_target(&dir.join(name), REPORT)?;
+    }
     let probe = dir.join(format!(".ply-report-probe-{}", std::process::id()));
     std::fs::OpenOptions::new()
         .write(true)
@@ -205,13 +214,13 @@ pub fn write(report: &SeedReport, dir: &Path) -> anyhow::Result<Written> {
             false
         }
     };
-    let json = dir.join("results.json");
-    std::fs::write(&json, serde_json::to_string_pretty(report)? + "\n")
-        .with_context(|| format!("cannot write {}", json.display()))?;
+    let json = dir.join(RESULTS_FILE);
+    let text = serde_json::to_string_pretty(report)? + "\n";
+    ply_core::files::write_atomically(&json, REPORT, text.as_bytes())?;
     files.push(json);
-    let md = dir.join("report.md");
-    std::fs::write(&md, markdown::report(report, plotted))
-        .with_context(|| format!("cannot write {}", md.display()))?;
+    let md = dir.join(REPORT_FILE);
+    let text = markdown::report(report, plotted);
+    ply_core::files::write_atomically(&md, REPORT, text.as_bytes())?;
     files.push(md);
     Ok(Written { files, skipped })
 }

@@ -1,8 +1,10 @@
 //! Where and when the report was measured: the machine, its load, the date and the commit,
 //! so a reader can tell how far our figures travel.
 
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use ply_core::files;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -43,7 +45,7 @@ impl Setting {
 }
 
 fn cpu_model() -> Option<String> {
-    let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    let info = files::read_text(Path::new("/proc/cpuinfo"), files::SYSTEM_INFO).ok()?;
     info.lines()
         .find(|l| l.starts_with("model name"))
         .and_then(|l| l.split(':').nth(1))
@@ -51,7 +53,7 @@ fn cpu_model() -> Option<String> {
 }
 
 fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
+    files::read_text(Path::new("/proc/loadavg"), files::SYSTEM_INFO)
         .ok()?
         .split_whitespace()
         .next()?

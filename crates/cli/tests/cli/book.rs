@@ -147,7 +147,7 @@ fn broken_books_and_progress_files_are_refused_by_name() {
     for (book, says) in [
         (garbage.to_str().unwrap(), "not a ply Connect Four book"),
         ("/dev/null", "not a regular file"),
-        (dir.join("missing").to_str().unwrap(), "cannot read it"),
+        (dir.join("missing").to_str().unwrap(), "does not exist"),
     ] {
         let out = ply(&["solve", "connect4", "--book", book, "4"], "");
         assert!(!out.status.success());

@@ -126,7 +126,7 @@ fn positions_and_records_that_break_a_rule_are_refused_by_name() {
         (vec!["analyze", "connect4", &settings], "width"),
         (
             vec!["analyze", "tictactoe", &missing],
-            "cannot read the record file",
+            "missing.txt' does not exist",
         ),
         (
             vec!["analyze", "tictactoe", &illegal, "--index", "3"],
@@ -232,10 +232,7 @@ fn the_text_engine_loads_a_record_and_arena_writes_and_reads_records() {
         text.contains("= ......./......./......./......./...o.../...x... x"),
         "{text}"
     );
-    assert!(
-        text.contains(".missing': cannot read the record file"),
-        "{text}"
-    );
+    assert!(text.contains(".missing' does not exist"), "{text}");
     // The refused load left the position as it was.
     assert_eq!(text.matches("...x... x").count(), 2, "{text}");
 

@@ -15,7 +15,7 @@ use crate::runner::{Outcome, Target};
 /// A new empty folder named `name`, in memory where the machine has a writable `/dev/shm`:
 /// on a disk, rewriting `games.jsonl` a hundred thousand times is mostly waiting for the
 /// file system to flush it.
-fn scratch_folder(name: &str) -> PathBuf {
+pub(crate) fn scratch_folder(name: &str) -> PathBuf {
     for base in [PathBuf::from("/dev/shm"), std::env::temp_dir()] {
         let dir = base.join(name);
         let _ = std::fs::remove_dir_all(&dir);
@@ -47,6 +47,7 @@ impl ArenaResume {
         let control = RunControl {
             progress: &|record| folder.append(record).expect("appending a game"),
             stop: None,
+            abort: None,
             finished: &[],
         };
         run_tournament_with(&start, &catalog, &config, control).expect("a tournament of 8 games");
@@ -73,7 +74,7 @@ impl Drop for ArenaResume {
 }
 
 impl Target for ArenaResume {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "arena-resume"
     }
 
@@ -88,7 +89,7 @@ impl Target for ArenaResume {
         vec![whole, cut, twice, quoted, b"\n\n".to_vec(), Vec::new()]
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "\n",
             "{",
@@ -137,6 +138,7 @@ impl Target for ArenaResume {
         let control = RunControl {
             progress: &|_| {},
             stop: Some(&stop),
+            abort: None,
             finished: folder.previous(),
         };
         match run_tournament_with(&start, &self.catalog, &self.config, control) {

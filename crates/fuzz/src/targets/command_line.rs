@@ -62,7 +62,7 @@ impl Default for Flags {
 }
 
 impl Target for Flags {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "flags"
     }
 
@@ -84,7 +84,7 @@ impl Target for Flags {
         ])
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "play",
             "perft",
@@ -192,7 +192,7 @@ struct PlayOnly {
 }
 
 impl Target for Play {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "play"
     }
 
@@ -208,13 +208,14 @@ impl Target for Play {
         ])
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "\n",
             "undo",
             "hint",
             "moves",
             "help",
+            "new",
             "quit",
             "--first",
             "engine",

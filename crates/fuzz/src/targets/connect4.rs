@@ -39,7 +39,7 @@ impl Default for Sequences {
 }
 
 impl Target for Sequences {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "connect4-sequence"
     }
 
@@ -58,7 +58,7 @@ impl Target for Sequences {
         ])
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec!["1", "4", "7", "9", "0", "a", "f", " ", "44", "4453"]
     }
 
@@ -90,7 +90,7 @@ impl Target for Sequences {
 pub struct TestSets;
 
 impl Target for TestSets {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "connect4-testset"
     }
 
@@ -111,7 +111,7 @@ impl Target for TestSets {
         seeds
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![" ", "\n", "-", "+", "4453"]
     }
 

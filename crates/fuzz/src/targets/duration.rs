@@ -9,7 +9,7 @@ use crate::runner::{seeds_of, Outcome, Target};
 pub struct Durations;
 
 impl Target for Durations {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "duration"
     }
 
@@ -38,7 +38,7 @@ impl Target for Durations {
         ])
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "us", "µs", "ms", "s", "sec", "m", "min", "e", "E", ".", "+", "-", "h", "y",
         ]

@@ -52,14 +52,14 @@ const POSITIONS_PER_INPUT: usize = 3;
 
 /// A game's move notation: each input is read as a move in every sample position.
 pub struct MoveNotation<G: Game> {
-    name: &'static str,
+    name: String,
     positions: Vec<G>,
     next: usize,
-    dictionary: Vec<&'static str>,
+    dictionary: Vec<String>,
 }
 
 impl<G: Game> MoveNotation<G> {
-    pub fn new(name: &'static str, start: G, dictionary: Vec<&'static str>) -> Self {
+    pub fn new(name: String, start: G, dictionary: Vec<String>) -> Self {
         MoveNotation {
             name,
             positions: sample_positions(&start, 3, 11),
@@ -70,8 +70,8 @@ impl<G: Game> MoveNotation<G> {
 }
 
 impl<G: Game> Target for MoveNotation<G> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
@@ -89,8 +89,8 @@ impl<G: Game> Target for MoveNotation<G> {
         seeds
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
-        self.dictionary.clone()
+    fn dictionary(&self) -> Vec<&str> {
+        self.dictionary.iter().map(String::as_str).collect()
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
@@ -150,14 +150,14 @@ impl<G: Game> Target for MoveNotation<G> {
 /// A game's position text (`Game::from_text`): read, written back, read again, and a move
 /// played and taken back in what was read.
 pub struct PositionText<G: Game> {
-    name: &'static str,
+    name: String,
     start: G,
     seeds: Vec<G>,
-    dictionary: Vec<&'static str>,
+    dictionary: Vec<String>,
 }
 
 impl<G: Game> PositionText<G> {
-    pub fn new(name: &'static str, start: G, dictionary: Vec<&'static str>) -> Self {
+    pub fn new(name: String, start: G, dictionary: Vec<String>) -> Self {
         PositionText {
             name,
             seeds: sample_positions(&start, 4, 12),
@@ -168,8 +168,8 @@ impl<G: Game> PositionText<G> {
 }
 
 impl<G: Game> Target for PositionText<G> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
@@ -179,8 +179,8 @@ impl<G: Game> Target for PositionText<G> {
             .collect()
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
-        self.dictionary.clone()
+    fn dictionary(&self) -> Vec<&str> {
+        self.dictionary.iter().map(String::as_str).collect()
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {

@@ -1,7 +1,7 @@
-//! The line protocols: QTP (Quoridor), the text engines of tic-tac-toe and Connect Four, the
-//! halma JSON engine and `ply play`. Each input is up to eight lines sent to one engine that
-//! lives across inputs (reset every few hundred), so that sequences of commands are tried,
-//! not only single lines.
+//! The line protocols: QTP (Quoridor), the text engines (`ply engine GAME` of every game that
+//! speaks it), the halma JSON engine and `ply play`. Each input is up to eight lines sent to
+//! one engine that lives across inputs (reset every few hundred), so that sequences of
+//! commands are tried, not only single lines.
 
 use ply_cli::commands::engine::{Reply, TextEngine};
 use ply_core::Game;
@@ -18,7 +18,7 @@ fn lines(input: &[u8]) -> impl Iterator<Item = String> + '_ {
     input.split(|&b| b == b'\n').take(MAX_LINES).map(text)
 }
 
-/// QTP answers errors with the fixed words of its specification (docs/rules.md, "QTP"),
+/// QTP answers errors with the fixed words of its specification (crates/games/quoridor/README.md, "QTP"),
 /// which cannot quote the input; these are all of them.
 const QTP_ERRORS: &[&str] = &[
     "unknown command",
@@ -58,7 +58,7 @@ impl Default for Qtp {
 }
 
 impl Target for Qtp {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "qtp"
     }
 
@@ -76,7 +76,7 @@ impl Target for Qtp {
         ])
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         let mut words = ply_quoridor::qtp::COMMANDS.to_vec();
         words.extend([
             "black", "white", "b", "w", "e2", "e8", "a1", "i9", "h", "v", "\n", "e3 h",
@@ -132,21 +132,24 @@ impl Target for Qtp {
     }
 }
 
-/// `ply engine tictactoe` and `ply engine connect4`.
+/// `ply engine GAME` for a game that speaks the text protocol.
 pub struct TextProtocol<G: Game> {
-    name: &'static str,
+    name: String,
     start: G,
     catalog: ply_search::spec::Catalog<G>,
     engine: TextEngine<G>,
-    seeds: Vec<&'static str>,
+    seeds: Vec<String>,
+    /// Words of the game's notation, beside the protocol's commands.
+    words: Vec<String>,
 }
 
 impl<G: Game + ply_core::ZobristHash> TextProtocol<G> {
     pub fn new(
-        name: &'static str,
+        name: String,
         start: G,
         catalog: ply_search::spec::Catalog<G>,
-        seeds: Vec<&'static str>,
+        seeds: Vec<String>,
+        words: Vec<String>,
     ) -> Self {
         let engine = Self::fresh(&start, &catalog);
         TextProtocol {
@@ -155,6 +158,7 @@ impl<G: Game + ply_core::ZobristHash> TextProtocol<G> {
             catalog,
             engine,
             seeds,
+            words,
         }
     }
 
@@ -165,16 +169,19 @@ impl<G: Game + ply_core::ZobristHash> TextProtocol<G> {
 }
 
 impl<G: Game + ply_core::ZobristHash> Target for TextProtocol<G> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
-        seeds_of(&self.seeds)
+        self.seeds.iter().map(|s| s.as_bytes().to_vec()).collect()
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
-        ply_cli::commands::engine::COMMANDS.to_vec()
+    fn dictionary(&self) -> Vec<&str> {
+        let mut words = ply_cli::commands::engine::COMMANDS.to_vec();
+        words.extend(self.words.iter().map(String::as_str));
+        words.push("\n");
+        words
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {
@@ -246,7 +253,7 @@ impl Default for HalmaJson {
 }
 
 impl Target for HalmaJson {
-    fn name(&self) -> &'static str {
+    fn name(&self) -> &str {
         "halma-json"
     }
 
@@ -264,7 +271,7 @@ impl Target for HalmaJson {
         seeds
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
+    fn dictionary(&self) -> Vec<&str> {
         vec![
             "{",
             "}",

@@ -14,14 +14,17 @@ use crate::runner::{Outcome, Target};
 
 /// Records of one game.
 pub struct Records<G: Described> {
-    name: &'static str,
+    name: String,
     settings: Settings,
     seeds: Vec<Vec<u8>>,
+    /// Words of the game's notation.
+    words: Vec<String>,
     _game: std::marker::PhantomData<G>,
 }
 
 impl<G: Described> Records<G> {
-    pub fn new(name: &'static str, settings: Settings) -> Self {
+    /// Records of the variant `settings` give, with `words` of the game's notation.
+    pub fn new(name: String, settings: Settings, words: Vec<String>) -> Self {
         let start = G::from_settings(&settings).expect("the target's settings are valid");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         let mut seeds = Vec::new();
@@ -49,22 +52,23 @@ impl<G: Described> Records<G> {
             name,
             settings,
             seeds,
+            words,
             _game: std::marker::PhantomData,
         }
     }
 }
 
 impl<G: Described> Target for Records<G> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
         self.seeds.clone()
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
-        vec![
+    fn dictionary(&self) -> Vec<&str> {
+        let mut words = vec![
             "[",
             "]",
             "\"",
@@ -86,7 +90,9 @@ impl<G: Described> Target for Records<G> {
             "=",
             "NaN",
             "1e309",
-        ]
+        ];
+        words.extend(self.words.iter().map(String::as_str));
+        words
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {

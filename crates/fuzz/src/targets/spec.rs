@@ -12,19 +12,36 @@ use crate::runner::{seeds_of, Outcome, Target};
 const BUILD_BYTES: u64 = 8 << 20;
 
 pub struct AgentSpecs<G: Game> {
-    name: &'static str,
+    name: String,
     catalog: Catalog<G>,
+    /// The catalog's names, keys and the values it shows.
+    words: Vec<String>,
 }
 
 impl<G: Game + ZobristHash> AgentSpecs<G> {
-    pub fn new(name: &'static str, catalog: Catalog<G>) -> Self {
-        AgentSpecs { name, catalog }
+    pub fn new(name: String, catalog: Catalog<G>) -> Self {
+        let mut words: Vec<String> = Vec::new();
+        for entry in catalog.entries() {
+            for key in &entry.keys {
+                for word in [key.key, key.default, entry.value_of(key)] {
+                    if !words.iter().any(|w| w == word) {
+                        words.push(word.to_string());
+                    }
+                }
+            }
+            words.push(entry.name);
+        }
+        AgentSpecs {
+            name,
+            catalog,
+            words,
+        }
     }
 }
 
 impl<G: Game + ZobristHash> Target for AgentSpecs<G> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn seeds(&self) -> Vec<Vec<u8>> {
@@ -53,34 +70,10 @@ impl<G: Game + ZobristHash> Target for AgentSpecs<G> {
         seeds
     }
 
-    fn dictionary(&self) -> Vec<&'static str> {
-        vec![
-            ":",
-            ",",
-            "=",
-            "alphabeta",
-            "mcts",
-            "minimax",
-            "expectimax",
-            "greedy",
-            "random",
-            "paranoid",
-            "maxn",
-            "brs",
-            "perfect",
-            "strongest",
-            "depth",
-            "time",
-            "tt",
-            "eval",
-            "order",
-            "iterations",
-            "c",
-            "rollout",
-            "seed",
-            "ms",
-            "s",
-        ]
+    fn dictionary(&self) -> Vec<&str> {
+        let mut words = vec![":", ",", "=", "auto", "none", "ms", "s"];
+        words.extend(self.words.iter().map(String::as_str));
+        words
     }
 
     fn run(&mut self, input: &[u8]) -> Result<Outcome, String> {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::alphabeta::{AlphaBeta, TranspositionTable as SearchTable};
-use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 
 use crate::board::{Column, Connect4};
 use crate::eval::{CenterFirst, Seed001, Threats};
@@ -19,14 +19,16 @@ const PERFECT_KEYS: &[KeyInfo] = &[
         "table",
         "22",
         "solver table size as log2 of its 8-byte entries, 22 to 28 (22 = 32 MiB, 28 = 2 GiB)",
-    ),
+    )
+    .of_kind(KeyKind::Memory),
     BOOK_KEY,
     KeyInfo::new(
         "threads",
         "1",
         "threads of each solve, sharing the table, 1 to 64 (more than one helps only when \
          the agent has the cores to itself)",
-    ),
+    )
+    .of_kind(KeyKind::Threads),
 ];
 
 /// The `book` key of `perfect` and `solver`.
@@ -124,7 +126,8 @@ const SOLVER_KEYS: &[KeyInfo] = &[
         "table",
         "24",
         "solver table size as log2 of its 8-byte entries, 22 to 28 (24 = 128 MiB)",
-    ),
+    )
+    .of_kind(KeyKind::Memory),
     KeyInfo::new(
         "weak",
         "false",
@@ -248,6 +251,7 @@ impl Agent<Connect4> for Perfect {
             return None;
         }
         let started = Instant::now();
+        self.solver.set_interrupt(limits.stop.clone());
         let budget = limits.time.map_or(self.time, |t| t.min(self.time));
         let deadline = started + budget;
         let fallback_limits = SearchLimits {

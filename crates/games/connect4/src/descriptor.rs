@@ -42,16 +42,21 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Seat {
             name: "Red",
             colour: "#d1495b",
+            mark: "x",
         },
         Seat {
             name: "Yellow",
             colour: "#edae49",
+            mark: "o",
         },
     ],
     notation: Notation {
         summary: "a column: 1-9, then 0 for the tenth, then a-z; a game is the string of its \
                   columns, as 4453",
         example: "4",
+        help: "A move is the column to drop a stone into, counted from the left as the labels \
+               under the board show: 1 to 9, then 0 for the tenth and a to z from the \
+               eleventh on. The stone falls to the lowest empty cell of that column.",
     },
     values: "tree searches: the threat evaluation in stone-window units, ±(1000000 − plies) \
              for a proven result; perfect: the proven outcome, 1 win, 0 draw, −1 loss (the \

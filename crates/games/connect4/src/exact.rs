@@ -1,6 +1,6 @@
 //! `solver`: the solver as an analyst. Every move it scores every column exactly and plays
 //! the best (nearest the centre among equals); its value is the position's exact score in
-//! Pascal Pons' scale (docs/rules.md, "Scores"), so `ply analyze` can mark each move that
+//! Pascal Pons' scale (crates/games/connect4/README.md, "Scores"), so `ply analyze` can mark each move that
 //! changed the outcome or lost distance to the result. Out of time, it has no value (NaN).
 
 use std::time::Instant;
@@ -49,7 +49,7 @@ impl Agent<Connect4> for ExactSolver {
 
     /// Without a time limit the answer is exact: early in a 7x6 game a strong solve takes
     /// minutes (a weak one less); from about move 12 on, well under a second. With one, a
-    /// solve that cannot finish in time gives the centre-most playable column and no value
+    /// solve that cannot finish in time (or is stopped through `limits.stop`) gives the centre-most playable column and no value
     /// (NaN): the agent never guesses a score.
     fn select(&mut self, state: &Connect4, limits: &SearchLimits) -> Option<Decision<Column>> {
         if state.is_terminal() {
@@ -57,6 +57,7 @@ impl Agent<Connect4> for ExactSolver {
         }
         let started = Instant::now();
         let deadline = limits.time.and_then(|t| started.checked_add(t));
+        self.solver.set_interrupt(limits.stop.clone());
         let nodes = self.solver.nodes();
         let Some(scores) = self.solver.analyze_until(state, self.weak, deadline) else {
             let col = crate::solver::center_order(state.width()).find(|&c| state.can_play(c))?;
@@ -106,6 +107,7 @@ impl Agent<Connect4> for ExactSolver {
             return None;
         }
         let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
+        self.solver.set_interrupt(limits.stop.clone());
         let scores = self.solver.analyze_until(state, self.weak, deadline)?;
         Some(
             scores

@@ -1,4 +1,4 @@
-//! Reading Connect Four positions (docs/rules.md, "Positions"). Three forms:
+//! Reading Connect Four positions (crates/games/connect4/README.md, "Column notation"). Three forms:
 //!
 //! - the board written by `Connect4::to_text`: rows from the top separated by `/`, `x` for
 //!   the first player, `o` for the second, `.` for an empty cell, then optionally the side

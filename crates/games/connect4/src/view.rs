@@ -1,4 +1,5 @@
-//! What the browser page draws of a position (`ply_view::BoardView`).
+//! What the browser page draws of a position (`ply_view::BoardView`); `view.js`, beside
+//! this file, is the page's drawing of it.
 //!
 //! Connect Four: `board.rows[r][c]` is the owner of column `c` (0-based), row `r` counted
 //! from the bottom (`null` empty, 0 first player, 1 second); `column_moves[c]` is the
@@ -11,6 +12,9 @@ use serde_json::{json, Value};
 use ply_view::BoardView;
 
 impl BoardView for Connect4 {
+    /// The columns and, with the solver view on, the strip of scores above them.
+    const SCRIPT: Option<&'static str> = Some(include_str!("view.js"));
+
     fn board_json(&self) -> Value {
         let rows: Vec<Vec<Option<usize>>> = (0..self.height())
             .map(|row| (0..self.width()).map(|col| self.owner(col, row)).collect())

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::multiplayer::{BestReply, SearchOptions};
-use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 use ply_search::{AlphaBeta, TranspositionTable};
 
 use crate::board::Halma;
@@ -53,7 +53,8 @@ pub fn catalog() -> Catalog<Halma> {
                 "table",
                 "none",
                 "file of saved best moves, read at start and appended to (none: in memory)",
-            ),
+            )
+            .of_kind(KeyKind::File),
         ],
         |params, rng_seed| {
             let depth = depth_param(params)?;
@@ -64,7 +65,7 @@ pub fn catalog() -> Catalog<Halma> {
                 MoveBook::open(Path::new(table))
                     .map(|(book, _skipped)| book)
                     .map_err(|e| {
-                        params.bad_value("table", &format!("a readable file ({table}: {e})"))
+                        params.bad_value("table", &format!("a table file or none ({e})"))
                     })?
             };
             Ok(Box::new(

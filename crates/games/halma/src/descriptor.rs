@@ -71,26 +71,32 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Seat {
             name: "A",
             colour: "#d1495b",
+            mark: "A",
         },
         Seat {
             name: "B",
             colour: "#edae49",
+            mark: "B",
         },
         Seat {
             name: "C",
             colour: "#00798c",
+            mark: "C",
         },
         Seat {
             name: "D",
             colour: "#30638e",
+            mark: "D",
         },
         Seat {
             name: "E",
             colour: "#6a4c93",
+            mark: "E",
         },
         Seat {
             name: "F",
             colour: "#3d405b",
+            mark: "F",
         },
     ],
     notation: Notation {
@@ -98,6 +104,12 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                   (1,-4 1,-3); cells are axial coordinates x,y; under the ccerl rules also \
                   cell ids 0-120 joined by - (8-17, or a whole chain 4-15-28)",
         example: "1,-4 1,-3",
+        help: "A move takes one of your pegs to another cell, by a step to a neighbouring \
+               cell or by a chain of hops over single pegs. A cell is two numbers x,y: the \
+               board shows y at the left of each row and the row's x range at the right \
+               (x grows to the right, y up and to the right). Type the two ends, as 3,-6 \
+               3,-4, and ply finds the chain; or every landing, as 1,-4 1,-2 -1,0; or the \
+               JSON the engine speaks, [[1,-4],[1,-3]]. moves lists every legal move.",
     },
     values: "tree searches: the opponents' remaining cost minus the mover's (progress: 10 \
              a cell of distance to the home tip, 2 a cell off the axis; ccerl: progress plus \

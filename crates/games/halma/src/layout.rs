@@ -27,8 +27,8 @@ pub fn rotate(mut xy: (i8, i8), k: usize) -> (i8, i8) {
     xy
 }
 
-/// Which point each seat starts on, for every player count (docs/rules.md, "Players, start
-/// points and homes": A bottom → top; with three players B upper-right → lower-left and C
+/// Which point each seat starts on, for every player count (crates/games/halma/README.md,
+/// "Players, start points and homes": A bottom → top; with three players B upper-right → lower-left and C
 /// upper-left → lower-right).
 fn start_points(players: usize) -> &'static [usize] {
     match players {

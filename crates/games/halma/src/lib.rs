@@ -1,7 +1,7 @@
 //! Halma / Chinese Checkers: FAUhalma's 73-hole star and 49-cell rhombus (seed 003) and the
 //! classic 121-hole star, with FAUhalma's, the classic and the CCERL rating list's rules.
 //!
-//! Rules (docs/rules.md, "Halma"): a move is a step to an empty neighbour or a chain of hops over pegs;
+//! Rules (crates/games/halma/README.md): a move is a step to an empty neighbour or a chain of hops over pegs;
 //! a player's home cells holding an opponent's peg may be moved into, swapping the pegs; a
 //! player without a legal move loses (drops out when more than two play); the first with
 //! every peg home wins and the others play on for the places, scored n − 1 … 0.

@@ -1,5 +1,5 @@
 //! The rule sets and the points of the rules that sources leave open, as settings with their
-//! defaults (docs/rules.md, "Rule sets and settings").
+//! defaults (crates/games/halma/README.md, "Rule sets and settings").
 
 use std::fmt;
 use std::str::FromStr;

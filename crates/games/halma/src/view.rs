@@ -1,4 +1,5 @@
-//! What the browser page draws of a position (`ply_view::BoardView`).
+//! What the browser page draws of a position (`ply_view::BoardView`); `view.js`, beside
+//! this file, is the page's drawing of it.
 //!
 //! Halma: every hole with its axial coordinates `[x, y]` and owner, each seat's home cells,
 //! and, per legal move, the hop path the page draws.
@@ -15,6 +16,9 @@ fn xy(state: &Halma, cell: crate::Cell) -> Value {
 }
 
 impl BoardView for Halma {
+    /// A hexagonal board: its own drawing.
+    const SCRIPT: Option<&'static str> = Some(include_str!("view.js"));
+
     fn board_json(&self) -> Value {
         let cells: Vec<Value> = cells_of(self.board().all_cells())
             .map(|cell| {

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use ply_core::{Agent, Evaluator, Game};
 use ply_search::mcts::RolloutPolicy;
-use ply_search::spec::{Catalog, KeyInfo, Params, SpecError};
+use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
 use ply_search::SearchRng;
 use rand::Rng;
 
@@ -103,12 +103,14 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "tt",
         "20",
         "log2 of the transposition table's entries; 0 for none",
-    ),
+    )
+    .of_kind(KeyKind::Memory),
     KeyInfo::new(
         "threads",
         "1",
         "search threads sharing one table (Lazy SMP), 1 to 64; auto: one per core",
-    ),
+    )
+    .of_kind(KeyKind::Threads),
     KeyInfo::new(
         "pseudo",
         "false",
@@ -379,10 +381,14 @@ pub fn catalog() -> Catalog<Quoridor> {
         "UCT with playouts that mostly step along a shortest path",
         "mcts:c=0.5,rollout=paths,time=2s",
     );
-    // What `strongest`'s table and evaluation cache take, so a server can cap it.
+    // What `strongest`'s table and evaluation cache take, so a server can cap it; `seed002`
+    // has no table, but its move lists take a megabyte or so.
     catalog.set_table_memory("strongest", |p| {
         Ok(table_bytes(table_bits(p)?, threads(p)?))
     });
+    let seed002 = SearchOptions::seed002();
+    let seed002_bytes = table_bytes(seed002.table_bits, seed002.threads);
+    catalog.set_table_memory("seed002", move |_| Ok(seed002_bytes));
     catalog
 }
 

@@ -51,24 +51,36 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Seat {
             name: "Black",
             colour: "#1d1d1d",
+            mark: "B",
         },
         Seat {
             name: "White",
             colour: "#fafafa",
+            mark: "W",
         },
         Seat {
             name: "Red",
             colour: "#c62828",
+            mark: "R",
         },
         Seat {
             name: "Green",
             colour: "#2e7d32",
+            mark: "G",
         },
     ],
     notation: Notation {
         summary: "a pawn step names its square (e8); a wall names the upper-left cell of its \
                   2x2 block and h or v (e3h)",
         example: "e8",
+        help: "A move either moves your pawn or places a wall. A pawn move names the cell \
+               the pawn goes to, as e8 (columns are letters from a on the left, rows \
+               numbers from 1 at the bottom), for a step, a jump over a pawn or a \
+               side-step alike. A wall is two cells long: name the upper-left cell of the \
+               2x2 block of cells it borders, then h (horizontal) or v (vertical). e3h \
+               lies under e3 and f3, e3v to the right of e3 and e2; a wall's cell is in \
+               columns a to the last but one and rows 2 to the top. e3 h and E3 \
+               horizontal are read too.",
     },
     values: "tree searches: 10 a step of shortest-path difference (the opponent's path \
              minus the mover's) plus smaller terms for walls in hand and the next row, \

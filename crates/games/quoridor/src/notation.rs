@@ -46,15 +46,17 @@ pub fn format_move_qtp(mv: Move) -> String {
     }
 }
 
+/// Whether `text` looks like a cell (a letter and digits), on the board or not.
+fn is_cell_shaped(text: &str) -> bool {
+    let bytes = text.trim().as_bytes();
+    bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1..].iter().all(u8::is_ascii_digit)
+}
+
 /// Reads a cell such as `e2` on a board of `size`.
 pub fn parse_square(text: &str, size: usize) -> Result<Square, GameError> {
     let t = text.trim().to_ascii_lowercase();
     let bytes = t.as_bytes();
-    let well_formed = bytes.len() >= 2
-        && bytes[0].is_ascii_lowercase()
-        && bytes[1..].iter().all(u8::is_ascii_digit)
-        && bytes.len() <= 4;
-    if !well_formed {
+    if !is_cell_shaped(&t) || bytes.len() > 4 {
         return Err(GameError::parse(
             text,
             "write a cell as a column letter and a row number, e.g. e2",
@@ -86,19 +88,32 @@ pub fn parse_orientation(text: &str) -> Result<Orientation, GameError> {
     }
 }
 
+/// How walls are written, for every error about one: a person who typed a wall wrong needs
+/// the wall's notation, not only the board's cells.
+const WALL_NOTATION: &str = "a wall is named by the upper-left cell of the 2x2 block of cells \
+it borders, then h or v (e3h lies under e3 and f3, e3v right of e3 and e2)";
+
 /// Reads a wall named by its QTP cell (upper-left of the block) and an orientation.
 pub fn parse_wall(cell: &str, orientation: &str, size: usize) -> Result<Wall, GameError> {
-    let orientation = parse_orientation(orientation)?;
-    let sq = parse_square(cell, size)?;
-    if sq.col as usize + 1 >= size || sq.row == 0 {
-        return Err(GameError::parse(
+    let orientation = parse_orientation(orientation).map_err(|_| {
+        GameError::parse(
+            format!("{cell} {orientation}"),
+            format!("a wall's orientation is h, v, horizontal or vertical; {WALL_NOTATION}"),
+        )
+    })?;
+    let off_board = || {
+        GameError::parse(
             format!("{cell} {}", orientation_word(orientation)),
             format!(
-                "a wall's cell is the upper-left of the block it touches: columns a to {}, \
+                "{WALL_NOTATION}; on this board a wall's cell is in columns a to {} and \
                  rows 2 to {size}",
                 column_letter(size - 2)
             ),
-        ));
+        )
+    };
+    let sq = parse_square(cell, size).map_err(|_| off_board())?;
+    if sq.col as usize + 1 >= size || sq.row == 0 {
+        return Err(off_board());
     }
     Ok(Wall {
         slot: Square::new(sq.col, sq.row - 1),
@@ -154,7 +169,14 @@ pub fn parse_move_text(text: &str, size: usize) -> Result<MoveText, GameError> {
                         parse_wall(cell, &o.to_string(), size).map_err(|e| naming(text, e))?,
                     ))
                 }
-                _ => Ok(MoveText::PawnTo(parse_square(word, size)?)),
+                _ => parse_square(word, size).map(MoveText::PawnTo).map_err(|e| match e {
+                    // Not even a cell's shape: say what a move can be.
+                    GameError::Parse { .. } if !is_cell_shaped(word) => GameError::parse(
+                        word,
+                        format!("a move is the cell a pawn goes to (e2), or a wall: {WALL_NOTATION}"),
+                    ),
+                    other => other,
+                }),
             }
         }
     }
@@ -187,5 +209,29 @@ mod tests {
         assert!(parse_square("", 9).is_err());
         assert!(parse_move_text("e3 x", 9).is_err());
         assert!(parse_move_text("e3 h h", 9).is_err());
+    }
+
+    /// A person who typed a wall wrong was told only about the board's cells.
+    #[test]
+    fn a_bad_wall_is_answered_with_the_wall_notation() {
+        for (text, size) in [("e10h", 5), ("i9h", 5), ("e1h", 9), ("i5v", 9), ("e3 x", 9)] {
+            let err = parse_move_text(text, size).unwrap_err().to_string();
+            assert!(err.contains(&format!("'{text}'")), "{err}");
+            assert!(
+                err.contains("upper-left cell of the 2x2 block") && err.contains("e3h"),
+                "{err}"
+            );
+        }
+        // Neither a cell nor a wall: the message says what a move can be.
+        for text in ["e3x", "zz", "3e"] {
+            let err = parse_move_text(text, 9).unwrap_err().to_string();
+            assert!(
+                err.contains("pawn goes to (e2)") && err.contains("e3h"),
+                "{err}"
+            );
+        }
+        // A cell off the board is still about cells.
+        let err = parse_move_text("z9", 5).unwrap_err().to_string();
+        assert!(err.contains("columns a to e and rows 1 to 5"), "{err}");
     }
 }

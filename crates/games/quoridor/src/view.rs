@@ -1,4 +1,5 @@
-//! What the browser page draws of a position (`ply_view::BoardView`).
+//! What the browser page draws of a position (`ply_view::BoardView`); `view.js`, beside
+//! this file, is the page's drawing of it.
 //!
 //! Quoridor: pawns and walls in 0-based coordinates (column 0 = `a`, row 0 = row `1` at the
 //! bottom); a wall is given by its slot, the lower-left cell of the 2x2 block it touches, as
@@ -14,6 +15,9 @@ use serde_json::{json, Value};
 use ply_view::BoardView;
 
 impl BoardView for Quoridor {
+    /// The walls and their grooves are no grid's: the board has its own drawing.
+    const SCRIPT: Option<&'static str> = Some(include_str!("view.js"));
+
     fn board_json(&self) -> Value {
         let pawns: Vec<Value> = (0..self.players() as Player)
             .map(|p| {

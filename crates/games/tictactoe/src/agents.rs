@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ply_core::{Agent, Decision, SearchLimits};
-use ply_search::spec::{tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
+use ply_search::spec::{tt_bytes, tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
 use ply_search::AlphaBeta;
 
 use crate::{CenterCornerOrdering, LineCount, NearMarks, TicTacToe};
@@ -22,14 +22,14 @@ const SMALL: &str = "alphabeta:depth=16";
 /// The spec `strongest` plays on larger boards (Gomoku).
 const LARGE: &str = "near:time=1s";
 
-/// `near` with no depth and no time: 4 plies.
+/// `near`'s default budget, when no depth or time is given: 4 plies.
 const NEAR_DEPTH: u32 = 4;
 
 const NEAR_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "depth",
         "auto",
-        "plies to search; auto = 4, or unbounded when time is set",
+        "plies to search; auto: the default budget, or unbounded when time is set",
     ),
     KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s"),
     KeyInfo::new(
@@ -120,6 +120,8 @@ pub fn catalog() -> Catalog<TicTacToe> {
         NEAR_KEYS,
         |_catalog, params, _rng_seed| build_near(params),
     );
+    catalog.set_table_memory("near", tt_bytes);
+    catalog.set_default_budget("near", &format!("depth={NEAR_DEPTH}"));
     const KEYS: &[KeyInfo] = &[];
     catalog.add_catalog_agent(
         "strongest",
@@ -133,5 +135,15 @@ pub fn catalog() -> Catalog<TicTacToe> {
             }) as Box<dyn Agent<TicTacToe>>)
         },
     );
+    // Both of its agents are built, so both tables are taken.
+    let strongest_bytes = [SMALL, LARGE]
+        .iter()
+        .map(|spec| {
+            catalog
+                .table_bytes(spec)
+                .expect("strongest's specs are valid")
+        })
+        .sum::<u64>();
+    catalog.set_table_memory("strongest", move |_| Ok(strongest_bytes));
     catalog
 }

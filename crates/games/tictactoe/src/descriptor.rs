@@ -46,16 +46,23 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
         Seat {
             name: "X",
             colour: "#d1495b",
+            mark: "X",
         },
         Seat {
             name: "O",
             colour: "#edae49",
+            mark: "O",
         },
     ],
     notation: Notation {
         summary: "a cell: its column letter from the left and its row number from the bottom \
                   (b2 is the centre of 3x3)",
         example: "b2",
+        help: "A move is a cell: its column letter, a from the left, then its row number, 1 \
+               from the bottom. On 3x3, a1 is the bottom-left corner, b2 the centre and c3 \
+               the top-right corner; there a digit 1 to 9 works too, numbered like a \
+               telephone keypad from the top left (5 is the centre). Bigger boards go on \
+               with more letters and numbers: h8 is the centre of 15x15.",
     },
     values: "tree searches: open lines counted, more for lines nearer completion (3x3: 1 \
              and 10 for one and two marks), ±(1000000 − plies) for a proven result; MCTS: \

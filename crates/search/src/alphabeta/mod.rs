@@ -41,7 +41,8 @@ use search::SearchContext;
 
 use crate::value::INFINITY;
 
-/// Depth searched when nothing else bounds the search.
+/// The default budget: the depth searched when neither the agent's options nor the
+/// caller's limits set a depth, a time or a node count (a stop flag is not a budget).
 pub const DEFAULT_DEPTH: u32 = 6;
 /// The deepest any iteration goes (a time- or node-limited search stops long before).
 pub const MAX_DEPTH: u32 = 64;
@@ -298,7 +299,8 @@ impl<G: Game, T: Table<G>> Agent<G> for AlphaBeta<G, T> {
             ..SearchLimits::default()
         };
         let limits = own.combine(limits);
-        let open_ended = limits.time.is_some() || limits.nodes.is_some() || limits.stop.is_some();
+        // A stop flag is an interrupt, not a budget: with only a flag, the default depth.
+        let open_ended = limits.time.is_some() || limits.nodes.is_some();
         let max_depth = limits
             .depth
             .unwrap_or(if open_ended { MAX_DEPTH } else { DEFAULT_DEPTH })

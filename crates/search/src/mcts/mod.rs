@@ -32,7 +32,8 @@ use tree::{Proof, Tree, NONE, UNCOUNTED};
 
 use crate::SearchRng;
 
-/// Playouts per move when no iteration or time limit is given.
+/// The default budget: playouts per move when neither the agent's options nor the caller's
+/// limits set playouts, a time or a node count (a stop flag is not a budget).
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
 
 /// The options of an MCTS search.
@@ -452,11 +453,8 @@ impl<G: Game> Agent<G> for Mcts<G> {
             ..SearchLimits::default()
         };
         let mut limits = own.combine(limits);
-        if limits.iterations.is_none()
-            && limits.time.is_none()
-            && limits.nodes.is_none()
-            && limits.stop.is_none()
-        {
+        // A stop flag is an interrupt, not a budget: with only a flag, the default playouts.
+        if limits.iterations.is_none() && limits.time.is_none() && limits.nodes.is_none() {
             limits.iterations = Some(DEFAULT_ITERATIONS);
         }
         let mut stopper = Stopper::new(&limits);

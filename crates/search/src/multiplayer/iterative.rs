@@ -35,7 +35,8 @@ pub(crate) fn iterative_deepening<G: Game, S: FixedDepthSearch<G>>(
         return None;
     }
     let limits = options.limits().combine(limits);
-    let open_ended = limits.time.is_some() || limits.nodes.is_some() || limits.stop.is_some();
+    // A stop flag is an interrupt, not a budget: with only a flag, the default depth.
+    let open_ended = limits.time.is_some() || limits.nodes.is_some();
     let max_depth = limits
         .depth
         .unwrap_or(if open_ended { MAX_DEPTH } else { DEFAULT_DEPTH })

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use ply_core::{Evaluator, Game, MoveOrdering, SearchLimits};
 
-/// The depth searched when neither the options nor the caller's limits bound the search.
+/// The default budget: the depth searched when neither the options nor the caller's limits
+/// set a depth, a time or a node count (a stop flag is not a budget).
 pub const DEFAULT_DEPTH: u32 = 4;
 
 /// The deepest iteration a time- or node-limited search will start.

@@ -4,7 +4,7 @@ use ply_core::{Agent, Game, ZobristHash};
 
 use super::bestreply::{BestReply, DefaultMove};
 use super::maxn::MaxN;
-use super::options::{SearchOptions, MAX_DEPTH};
+use super::options::{SearchOptions, DEFAULT_DEPTH, MAX_DEPTH};
 use super::paranoid::Paranoid;
 use super::value::SumBound;
 use crate::spec::{tt_bytes, tt_megabytes, Catalog, KeyInfo, Params, SpecError, TT_KEY};
@@ -13,7 +13,8 @@ const COMMON_KEYS: [KeyInfo; 5] = [
     KeyInfo::new(
         "depth",
         "auto",
-        "plies to search; auto = 4, or up to 64 by iterative deepening when time or nodes is set",
+        "plies to search; auto: the default budget, or up to 64 by iterative deepening when \
+         time or nodes is set",
     ),
     KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s"),
     KeyInfo::new("nodes", "none", "node budget per move"),
@@ -175,4 +176,7 @@ pub fn register_agents<G: Game + ZobristHash>(catalog: &mut Catalog<G>) {
             Ok(agent)
         },
     );
+    for name in ["paranoid", "maxn", "bestreply"] {
+        catalog.set_default_budget(name, &format!("depth={DEFAULT_DEPTH}"));
+    }
 }

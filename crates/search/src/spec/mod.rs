@@ -28,7 +28,7 @@ use ply_core::eval::{HashNoise, Zero};
 use ply_core::{Agent, Evaluator, Game, MoveOrdering, ZobristHash};
 
 pub use error::SpecError;
-pub use params::{parse_duration, KeyInfo, Params};
+pub use params::{parse_duration, KeyInfo, KeyKind, Params};
 pub use parse::{parse_spec, ParsedSpec};
 pub use timed::{format_duration, TimedSpec};
 
@@ -69,6 +69,10 @@ pub struct CatalogEntry {
     /// The values a preset gives its agent's keys (through any chain of presets); empty
     /// for everything else.
     pub settings: Vec<(String, String)>,
+    /// What an agent (or a preset) searches a move when neither its spec nor the command
+    /// sets a limit (see [`Catalog::set_default_budget`]); `None` when its own keys always
+    /// bound it or it does not search.
+    pub budget: Option<String>,
 }
 
 impl CatalogEntry {
@@ -111,6 +115,8 @@ struct AgentEntry<G: Game> {
     build: Build<G>,
     /// What its tables take; `None`: it allocates none worth counting.
     memory: Option<Arc<TableMemory>>,
+    /// Its default budget, as settings (`depth=6`).
+    budget: Option<String>,
 }
 
 struct Preset {
@@ -126,6 +132,10 @@ const EVAL_KEY: KeyInfo = KeyInfo::new(
 );
 const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s");
 
+/// The keys that limit a search. A spec that sets none of them (or sets them to `auto` or
+/// `none`), run with no limit from the command either, searches its agent's default budget.
+pub const LIMIT_KEYS: [&str; 4] = ["depth", "time", "nodes", "iterations"];
+
 const MINIMAX_KEYS: &[KeyInfo] = &[
     KeyInfo::new("depth", "4", "plies to search"),
     EVAL_KEY,
@@ -135,7 +145,7 @@ const ALPHABETA_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "depth",
         "auto",
-        "plies to search; auto = 6, or unbounded when time or nodes is set",
+        "plies to search; auto: the default budget, or unbounded when time or nodes is set",
     ),
     TIME_KEY,
     KeyInfo::new("nodes", "none", "node budget per move"),
@@ -156,7 +166,7 @@ const MCTS_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "iterations",
         "auto",
-        "playouts per move; auto = 10000 unless time is set",
+        "playouts per move; auto: the default budget unless time is set",
     ),
     TIME_KEY,
     KeyInfo::new(
@@ -178,7 +188,8 @@ pub const TT_KEY: KeyInfo = KeyInfo::new(
     "tt",
     "16",
     "transposition table size in MB, 0 to 1024; 0 for none",
-);
+)
+.of_kind(KeyKind::Memory);
 
 /// What `tt` expects, for the error that refuses a value outside it.
 const TT_RULE: &str = "a whole number of MB from 0 to 1024 (the table size)";
@@ -281,8 +292,15 @@ impl<G: Game + ZobristHash> Catalog<G> {
                 build: Build::Generic(kind),
                 memory: (kind == Generic::AlphaBeta)
                     .then(|| Arc::new(tt_bytes) as Arc<TableMemory>),
+                budget: None,
             });
         }
+        // The default budgets are the searches' own, stated where each search applies them;
+        // minimax and expectimax always have a depth, greedy and random do not search.
+        let alphabeta = format!("depth={}", crate::alphabeta::DEFAULT_DEPTH);
+        catalog.set_default_budget("alphabeta", &alphabeta);
+        let mcts = format!("iterations={}", crate::mcts::DEFAULT_ITERATIONS);
+        catalog.set_default_budget("mcts", &mcts);
         crate::multiplayer::register_agents(&mut catalog);
         catalog
     }
@@ -306,6 +324,7 @@ impl<G: Game + ZobristHash> Catalog<G> {
             keys: keys.to_vec(),
             build: Build::CatalogFactory(Box::new(factory)),
             memory: None,
+            budget: None,
         };
         replace_or_push(&mut self.agents, entry, |a| {
             a.name.eq_ignore_ascii_case(name)
@@ -448,6 +467,7 @@ impl<G: Game> Catalog<G> {
             keys: keys.to_vec(),
             build: Build::Factory(Box::new(factory)),
             memory: None,
+            budget: None,
         };
         replace_or_push(&mut self.agents, entry, |a| {
             a.name.eq_ignore_ascii_case(name)
@@ -463,17 +483,27 @@ impl<G: Game> Catalog<G> {
         name: &str,
         memory: impl Fn(&Params) -> Result<u64, SpecError> + Send + Sync + 'static,
     ) -> bool {
-        match self
-            .agents
+        self.agent_mut(name)
+            .map(|entry| entry.memory = Some(Arc::new(memory)))
+            .is_some()
+    }
+
+    /// Declares the default budget of agent `name`, as the settings it amounts to
+    /// (`depth=4`): what its search does when neither its spec nor the command sets a
+    /// limit ([`LIMIT_KEYS`]), for `ply list` and the help texts. The agent applies it
+    /// itself (a stop flag alone does not lift it). An agent added or replaced later starts
+    /// with none declared. Returns whether `name` is an agent of the catalog.
+    pub fn set_default_budget(&mut self, name: &str, budget: &str) -> bool {
+        self.agent_mut(name)
+            .map(|entry| entry.budget = Some(budget.to_string()))
+            .is_some()
+    }
+
+    /// The agent called `name`, to declare more about it.
+    fn agent_mut(&mut self, name: &str) -> Option<&mut AgentEntry<G>> {
+        self.agents
             .iter_mut()
             .find(|a| a.name.eq_ignore_ascii_case(name))
-        {
-            Some(entry) => {
-                entry.memory = Some(Arc::new(memory));
-                true
-            }
-            None => false,
-        }
     }
 
     /// The bytes the tables of the agent `spec` names (an agent or a preset, with its
@@ -486,6 +516,15 @@ impl<G: Game> Catalog<G> {
             .memory
             .as_ref()
             .map_or(Ok(0), |memory| memory(&params))
+    }
+
+    /// The settings the agent `spec` names would be built with (through presets, the
+    /// outer spec's keys winning), checked against its keys as [`Catalog::build`] checks
+    /// them: [`Params::keys`] with [`Params::str`] give every key's value, given or default,
+    /// so a front end can judge the keys that open files or start threads
+    /// ([`KeyKind`]) before anything is built.
+    pub fn params(&self, spec: &str) -> Result<Params, SpecError> {
+        self.checked(spec).map(|(_, params)| params)
     }
 
     /// The agent `spec` names (through presets) and its settings, checked against its keys.
@@ -515,6 +554,7 @@ impl<G: Game> Catalog<G> {
                 description: a.description.clone(),
                 keys: a.keys.clone(),
                 settings: Vec::new(),
+                budget: a.budget.clone(),
             })
             .collect();
         for p in &self.presets {
@@ -523,10 +563,11 @@ impl<G: Game> Catalog<G> {
             let resolved = parse_spec(&p.name, "")
                 .ok()
                 .and_then(|spec| self.resolve(spec).ok());
-            let (keys, settings) = resolved
+            let (keys, settings, budget) = resolved
                 .and_then(|(agent, settings)| {
                     let entry = self.agents.iter().find(|a| a.name == agent)?;
-                    Some((entry.keys.clone(), settings))
+                    let budget = entry.budget.clone().filter(|_| !sets_a_limit(&settings));
+                    Some((entry.keys.clone(), settings, budget))
                 })
                 .unwrap_or_default();
             entries.push(CatalogEntry {
@@ -535,6 +576,7 @@ impl<G: Game> Catalog<G> {
                 description: format!("{} (= {})", p.description, p.spec),
                 keys,
                 settings,
+                budget,
             });
         }
         let named = |name: &str, kind, description: String| CatalogEntry {
@@ -543,6 +585,7 @@ impl<G: Game> Catalog<G> {
             description,
             keys: Vec::new(),
             settings: Vec::new(),
+            budget: None,
         };
         for e in &self.evaluators {
             let default = if Arc::ptr_eq(e, &self.default_eval) {
@@ -707,6 +750,17 @@ impl<G: Game> Catalog<G> {
             Err(params.bad_value("depth", "a depth from 1 to 64"))
         }
     }
+}
+
+/// Whether `settings` set one of the [`LIMIT_KEYS`] to a value (`auto` and `none` leave
+/// the limit to the agent's default).
+fn sets_a_limit(settings: &[(String, String)]) -> bool {
+    settings.iter().any(|(key, value)| {
+        LIMIT_KEYS.contains(&key.as_str())
+            && !["auto", "none"]
+                .iter()
+                .any(|unset| value.trim().eq_ignore_ascii_case(unset))
+    })
 }
 
 #[cfg(test)]

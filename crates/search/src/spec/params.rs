@@ -6,18 +6,47 @@ use ply_core::duration::{DurationError, Quoted};
 
 use super::error::SpecError;
 
-/// One setting an agent accepts, with its default (as it would be written in a spec) and a
-/// line of help for `ply list`.
+/// What a key's value reaches beyond the search's own settings: a front end that takes
+/// specs from others (`ply serve`) refuses or caps the keys that are not [`KeyKind::Plain`],
+/// and knows which they are from here, where each key is declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyKind {
+    /// A setting of the search alone (depth, time, evaluator, …).
+    Plain,
+    /// A path the agent opens: reads, creates or appends to. Its default must name no file.
+    File,
+    /// A number of threads the agent starts: a whole number (or a word such as `auto`).
+    Threads,
+    /// The size of a table the agent allocates; the agent declares the memory it takes
+    /// ([`Catalog::set_table_memory`](super::Catalog::set_table_memory)), which is what a
+    /// front end weighs.
+    Memory,
+}
+
+/// One setting an agent accepts, with its default (as it would be written in a spec), a
+/// line of help for `ply list`, and its [`KeyKind`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyInfo {
     pub key: &'static str,
     pub default: &'static str,
     pub help: &'static str,
+    pub kind: KeyKind,
 }
 
 impl KeyInfo {
+    /// A [`KeyKind::Plain`] key.
     pub const fn new(key: &'static str, default: &'static str, help: &'static str) -> Self {
-        KeyInfo { key, default, help }
+        KeyInfo {
+            key,
+            default,
+            help,
+            kind: KeyKind::Plain,
+        }
+    }
+
+    /// The same key, of `kind`.
+    pub const fn of_kind(self, kind: KeyKind) -> Self {
+        KeyInfo { kind, ..self }
     }
 }
 
@@ -82,6 +111,11 @@ impl Params {
     /// The settings the user gave, in order.
     pub fn given(&self) -> &[(String, String)] {
         &self.values
+    }
+
+    /// Every key the agent declares, given or not.
+    pub fn keys(&self) -> &[KeyInfo] {
+        &self.keys
     }
 
     /// The user's value for `key`, or its default.

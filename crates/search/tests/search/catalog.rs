@@ -178,6 +178,42 @@ fn custom_agents_and_entries() {
     assert!(catalog.evaluator("nope").is_none());
 }
 
+/// `ply list` states what a search whose spec and command set no limit plays: the agents
+/// that would otherwise search without end, and the presets that leave every limit unset.
+#[test]
+fn entries_state_the_default_budget() {
+    let mut catalog = catalog();
+    catalog.add_preset(
+        "ordered",
+        "alpha-beta, ordered",
+        "alphabeta:order=center-corner",
+    );
+    catalog.add_preset("auto", "alpha-beta, depth auto", "alphabeta:depth=auto");
+    catalog.add_preset("timed", "mcts with a clock", "mcts:time=10ms");
+    let budget_in = |catalog: &Catalog<TicTacToe>, name: &str| {
+        let entries = catalog.entries();
+        let entry = entries.iter().find(|e| e.name == name).unwrap();
+        entry.budget.clone()
+    };
+    let budget = |name: &str| budget_in(&catalog, name);
+    assert_eq!(budget("alphabeta").as_deref(), Some("depth=6"));
+    assert_eq!(budget("mcts").as_deref(), Some("iterations=10000"));
+    for name in ["paranoid", "maxn", "bestreply"] {
+        assert_eq!(budget(name).as_deref(), Some("depth=4"), "{name}");
+    }
+    // A depth key of their own bounds these; greedy and random do not search.
+    for name in ["minimax", "expectimax", "greedy", "random"] {
+        assert_eq!(budget(name), None, "{name}");
+    }
+    assert_eq!(budget("ordered").as_deref(), Some("depth=6"));
+    assert_eq!(budget("auto").as_deref(), Some("depth=6"));
+    assert_eq!(budget("seed001-alphabeta"), None, "it sets depth=9");
+    assert_eq!(budget("timed"), None);
+    assert!(catalog.set_default_budget("mcts", "iterations=5"));
+    assert_eq!(budget_in(&catalog, "mcts").as_deref(), Some("iterations=5"));
+    assert!(!catalog.set_default_budget("nobody", "depth=1"));
+}
+
 #[test]
 fn catalog_agents_see_evaluators_added_after_them() {
     let mut catalog = Catalog::generic(Arc::new(LineCount));

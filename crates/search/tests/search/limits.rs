@@ -33,8 +33,9 @@ fn timed_agents() -> Vec<Box<dyn Agent<SyntheticGame>>> {
 #[test]
 fn time_limits_end_searches_with_a_legal_move() {
     // The strict promise (limit + 5 % + 10 ms) is measured by the `time_limits` example;
-    // here the bound is loose enough for a loaded CI machine yet far below what any of
-    // these searches would take without the limit.
+    // here the bound is loose enough for a machine kept busy by other work (load 8 and
+    // more on two cores) yet far below what any of these searches would take without the
+    // limit (they would search without end).
     let limit = Duration::from_millis(20);
     let state = deep_game();
     for mut agent in timed_agents() {
@@ -44,7 +45,7 @@ fn time_limits_end_searches_with_a_legal_move() {
             let elapsed = started.elapsed();
             assert!(state.check_move(d.mv).is_ok(), "{}", agent.name());
             assert!(
-                elapsed < limit + Duration::from_millis(250),
+                elapsed < limit + Duration::from_secs(3),
                 "{} took {elapsed:?}",
                 agent.name()
             );
@@ -71,15 +72,19 @@ fn the_stop_flag_ends_a_search_at_once() {
         stop: Some(flag.clone()),
         ..SearchLimits::none()
     };
+    // Raised before the search starts, the flag stops it at its first look (it is read
+    // every 64 checks): a few hundred positions, or a few dozen playouts, where each of
+    // these would go on for millions. Counted, not timed, so a busy machine cannot make it
+    // fail.
     for mut agent in timed_agents() {
-        let started = Instant::now();
         let d = agent.select(&state, &limits).unwrap();
         assert!(state.check_move(d.mv).is_ok());
-        assert!(
-            started.elapsed() < Duration::from_millis(250),
-            "{}",
-            agent.name()
-        );
+        let name = agent.name();
+        if name.starts_with("mcts") {
+            assert!(d.iterations <= 64, "{name} ran {} playouts", d.iterations);
+        } else {
+            assert!(d.nodes < 1000, "{name} visited {} nodes", d.nodes);
+        }
     }
     flag.store(false, Ordering::Relaxed);
 }
@@ -184,4 +189,48 @@ fn two_player_searches_do_not_fail_on_more_players() {
             game.try_play(d.mv).unwrap();
         }
     }
+}
+
+/// The arena and the server pass a stop flag with every search. The flag interrupts a
+/// search; it is not a budget: an agent whose spec sets no limit still searches its default
+/// budget (`ply arena connect4 --agents 'alphabeta;mcts'` used to search without end under
+/// the flag and forfeit every game on the arena's safety limit).
+#[test]
+fn a_stop_flag_alone_leaves_the_default_budget() {
+    let two = deep_game();
+    let three = SyntheticGame::new(7, 6, 400)
+        .unwrap()
+        .with_players(3)
+        .unwrap();
+    let catalog = ply_search::spec::Catalog::generic(noise());
+    let limits = SearchLimits {
+        stop: Some(Arc::new(AtomicBool::new(false))),
+        ..SearchLimits::none()
+    };
+    let budget = |name: &str| {
+        let entry = catalog.entries().into_iter().find(|e| e.name == name);
+        entry.and_then(|e| e.budget).unwrap()
+    };
+    for (name, state) in [("alphabeta", &two), ("paranoid", &three), ("maxn", &three)] {
+        let d = catalog
+            .build(name, 1)
+            .unwrap()
+            .select(state, &limits)
+            .unwrap();
+        let expected = format!("depth={}", d.depth);
+        assert_eq!(budget(name), expected, "{name} searched {} plies", d.depth);
+    }
+    let d = catalog
+        .build("mcts", 1)
+        .unwrap()
+        .select(&two, &limits)
+        .unwrap();
+    assert_eq!(budget("mcts"), format!("iterations={}", d.iterations));
+    // A limit from the caller replaces the default budget, as before.
+    let d = catalog
+        .build("alphabeta", 1)
+        .unwrap()
+        .select(&two, &SearchLimits::depth(2))
+        .unwrap();
+    assert_eq!(d.depth, 2);
 }

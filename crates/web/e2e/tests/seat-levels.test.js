@@ -1,4 +1,4 @@
-// The seat menus across game changes, without a browser: the page's own app.js and the
+// The seat menus across game changes, without a browser: the page's own scripts and the
 // server's game list, loaded into a small stand-in for the DOM (only what the setup panel
 // uses: selects and their options). Runs with the other tests (run.sh), or alone against a
 // server: PLY_URL=http://127.0.0.1:PORT/ node --test crates/web/e2e/tests/seat-levels.test.js
@@ -51,9 +51,16 @@ class Node {
   }
 }
 
+// The page's scripts, in the order index.html loads them.
+async function pageScripts() {
+  const html = await fetch(URL).then((r) => r.text());
+  const sources = [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+  return Promise.all(sources.map((src) => fetch(new globalThis.URL(src, URL)).then((r) => r.text())));
+}
+
 async function loadPage() {
-  const [appJs, info] = await Promise.all([
-    fetch(new globalThis.URL('app.js', URL)).then((r) => r.text()),
+  const [scripts, info] = await Promise.all([
+    pageScripts(),
     fetch(new globalThis.URL('api/games', URL)).then((r) => r.json()),
   ]);
   const registry = {};
@@ -70,10 +77,12 @@ async function loadPage() {
       return key ? registry.variants.descendants().find((n) => n.dataset.variant === key[1]) || null : null;
     },
     querySelectorAll: (selector) => registry.variants.querySelectorAll(selector),
+    // The page's start() waits for the document to be loaded, which never comes here: the
+    // test drives the panel itself.
+    addEventListener() {},
   };
-  // The page's start() waits for ever on this fetch; the test drives the panel itself.
-  const context = vm.createContext({ document, fetch: () => new Promise(() => {}), setTimeout, console });
-  vm.runInContext(appJs, context);
+  const context = vm.createContext({ document, setTimeout, console });
+  for (const script of scripts) vm.runInContext(script, context);
   context.GAMES = info.games;
   vm.runInContext(`
     ui.games = GAMES;

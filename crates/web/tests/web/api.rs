@@ -30,12 +30,60 @@ async fn the_page_and_its_assets_are_served() {
     for (path, kind, marker) in [
         ("/", "text/html", "<script"),
         ("/app.js", "text/javascript", "function"),
+        ("/solver.js", "text/javascript", "function"),
+        ("/links.js", "text/javascript", "function"),
+        ("/analysis.js", "text/javascript", "function"),
+        ("/grid.js", "text/javascript", "function drawGrid"),
         ("/style.css", "text/css", "{"),
     ] {
         let (status, content_type, body) = send(&app, Method::GET, path, None).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(content_type.starts_with(kind), "{path}: {content_type}");
         assert!(body.contains(marker), "{path}");
+    }
+}
+
+/// Each game is drawn by the module the list names, served from the game's folder, or,
+/// when it names none, sends a grid the page draws itself.
+#[tokio::test]
+async fn every_game_has_its_drawing_module_or_a_grid() {
+    let app = app();
+    let (_, info) = json_call(&app, Method::GET, "/api/games", None).await;
+    for game in info["games"].as_array().unwrap() {
+        let name = game["name"].as_str().unwrap();
+        let own = format!("/games/{name}.js");
+        match game["script"].as_str() {
+            Some(script) => {
+                assert_eq!(script, own);
+                let (status, content_type, body) = send(&app, Method::GET, script, None).await;
+                assert_eq!(status, StatusCode::OK, "{script}");
+                assert!(
+                    content_type.starts_with("text/javascript"),
+                    "{content_type}"
+                );
+                assert!(body.contains("export function draw("), "{script}");
+            }
+            None => {
+                assert_eq!(game["script"], Value::Null, "{name}");
+                let view = create(&app, name, json!({})).await;
+                assert_eq!(view["board"]["kind"], "grid", "{name}");
+                let (status, _, body) = send(&app, Method::GET, &own, None).await;
+                assert_eq!(status, StatusCode::NOT_FOUND, "{own}");
+                assert!(body.contains("no_such_endpoint"), "{own}: {body}");
+            }
+        }
+    }
+    for path in [
+        "/games/",
+        "/games/nogame.js",
+        "/games/connect4",
+        "/games/connect4.js/x",
+        "/games/..%2Fapp.js",
+        "/games/connect4.js.js",
+    ] {
+        let (status, _, body) = send(&app, Method::GET, path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(body.contains("no_such_endpoint"), "{path}: {body}");
     }
 }
 
@@ -86,7 +134,7 @@ async fn create_builds_each_game_and_variant() {
     assert!(c4["id"].as_str().unwrap().len() == 16);
 
     let q = create(&app, "quoridor", json!({ "size": 5, "walls": 3 })).await;
-    // docs/rules.md, "Quoridor counts": 5x5 with 3 walls has 35 moves at the start.
+    // crates/games/quoridor/README.md, "Published counts": 5x5 with 3 walls has 35 moves at the start.
     assert_eq!(q["legal"].as_array().unwrap().len(), 35);
     assert_eq!(q["board"]["pawns"][0]["square"], "c5");
     assert_eq!(q["board"]["pawns"][1]["walls_left"], 3);
@@ -98,7 +146,7 @@ async fn create_builds_each_game_and_variant() {
     assert_eq!(h["board"]["seats"].as_array().unwrap().len(), 3);
     assert_eq!(h["players"], json!(["A", "B", "C"]));
     let rh = create(&app, "halma", json!({ "board": "rhombus" })).await;
-    // docs/rules.md, "Halma counts": the FAUhalma start has 10 moves; every one carries its path.
+    // crates/games/halma/README.md, "Published counts": the FAUhalma start has 10 moves; every one carries its path.
     assert_eq!(rh["legal"].as_array().unwrap().len(), 10);
     assert!(rh["legal"][0]["path"].as_array().unwrap().len() >= 2);
 
@@ -332,7 +380,7 @@ async fn a_finished_game_takes_no_more_moves() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m.as_str().unwrap().to_string())
+        .map(|m| m["move"].as_str().unwrap().to_string())
         .collect();
     // X takes the top row (cells 0, 1, 2) while O plays the middle row.
     for i in [0, 3, 1, 4, 2] {
@@ -428,14 +476,16 @@ async fn the_engine_moves_within_the_cap_and_reports_its_search() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
+    // It thought for the 300 ms asked, not for the server's 2 s cap (the bound leaves a
+    // machine kept busy by other work room to answer late).
     assert!(
-        started.elapsed() < Duration::from_millis(300 + 250),
-        "{:?}",
-        started.elapsed()
+        answer["engine"]["budget_ms"].as_f64().unwrap() <= 300.0,
+        "{answer}"
     );
     assert!(
-        answer["timing"]["total_ms"].as_f64().unwrap() <= 300.0,
-        "{answer}"
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
     );
     assert!(answer["engine"]["iterations"].as_u64().unwrap() > 0);
     assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 2);
@@ -512,7 +562,9 @@ async fn every_level_of_every_game_plays_a_legal_move() {
         for level in ply_web::levels(game) {
             let view = create(&app, game, variant.clone()).await;
             let url = format!("/api/games/{}/engine", view["id"].as_str().unwrap());
-            let body = json!({ "level": level.name, "time_ms": 400, "rng_seed": 7 });
+            // The server's whole cap: a level thinks its own time (0.1 s, 1 s) or less, and a
+            // machine kept busy by other work still answers within the cap and its grace.
+            let body = json!({ "level": level.name, "time_ms": 2000, "rng_seed": 7 });
             let (status, answer) = json_call(&app, Method::POST, &url, Some(body)).await;
             assert_eq!(status, StatusCode::OK, "{game} {}: {answer}", level.name);
             assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
@@ -611,19 +663,21 @@ async fn the_server_answers_while_the_engine_thinks_and_notices_a_changed_positi
                 &app,
                 Method::POST,
                 &url,
-                Some(json!({ "agent": "mcts", "time_ms": 800 })),
+                Some(json!({ "agent": "mcts", "time_ms": 2000 })),
             )
             .await
         })
     };
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    // Long after the engine took the game, long before it is done.
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let started = Instant::now();
     let (status, _) = json_call(&app, Method::GET, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::OK);
     let (status, _) = play(&app, &id, "1").await;
     assert_eq!(status, StatusCode::OK);
+    // Not held up by the engine's 2 s of thought.
     assert!(
-        started.elapsed() < Duration::from_millis(200),
+        started.elapsed() < Duration::from_millis(1000),
         "{:?}",
         started.elapsed()
     );

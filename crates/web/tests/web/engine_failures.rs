@@ -4,8 +4,10 @@
 //! engine request on a game whose engine is thinking, a game deleted under the engine.
 //!
 //! Each test checks the answer (status, kind, message), when it came (within the cap, or
-//! within `longest_answer(cap)` when an agent overruns, plus a little scheduling slack), and
-//! that the game is as it was and still plays.
+//! within `longest_answer(cap)` when an agent overruns, `STOP_WAIT` more when it does not
+//! stop when told, plus a generous scheduling slack), and that the game is as it was and
+//! still plays. The agents that overrun sleep seconds past every bound, so a bound tells the
+//! server's answer from waiting for the agent on a machine kept busy by other work too.
 
 use crate::oneshot;
 
@@ -15,12 +17,13 @@ use axum::body::Body;
 use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::Router;
 use oneshot::{assert_error, call, create, json_call, play};
-use ply_web::{longest_answer, Server, ServerConfig, FAULT_PANIC_MESSAGE};
+use ply_web::{longest_answer, Server, ServerConfig, FAULT_PANIC_MESSAGE, STOP_WAIT};
 use serde_json::{json, Value};
 
 /// How late past its cap an answer may come: time to write it and to schedule the test's
-/// own tasks on a loaded two-core machine.
-const SLACK: Duration = Duration::from_millis(80);
+/// own tasks on a two-core machine at load 8 and more. The failures the bounds guard against
+/// (waiting for an agent that overruns) are seconds longer.
+const SLACK: Duration = Duration::from_secs(1);
 
 fn app(cap_ms: u64, max_searches: usize) -> Router {
     Server::new(ServerConfig {
@@ -150,17 +153,17 @@ async fn an_engine_that_overruns_the_cap_times_out_and_leaves_the_game_as_it_was
     let id = new_game(&app, "connect4").await;
     assert_eq!(play(&app, &id, "4").await.0, StatusCode::OK);
     let before = view(&app, &id).await;
-    // It sleeps 900 ms and ignores the stop flag: the server gives up on it after the cap
-    // and its grace, 500 ms.
+    // It sleeps 6 s and ignores the stop flag: the server tells it to stop after the cap and
+    // its grace, 500 ms, and gives up on it STOP_WAIT (2 s) later.
     let ((status, answer), elapsed) =
-        engine(&app, &id, json!({ "agent": "fault-sleep:ms=900" })).await;
+        engine(&app, &id, json!({ "agent": "fault-sleep:ms=6000" })).await;
     assert_error(
         &(status, answer),
         StatusCode::GATEWAY_TIMEOUT,
         "engine_timeout",
-        &["fault-sleep:ms=900", "200 ms", "500 ms", "told to stop"],
+        &["fault-sleep:ms=6000", "200 ms", "2500 ms", "did not stop"],
     );
-    let limit = longest_answer(cap);
+    let limit = longest_answer(cap) + STOP_WAIT;
     assert!(elapsed >= limit, "gave up early: {elapsed:?}");
     assert_within(elapsed, limit, "overrunning engine");
     assert_eq!(view(&app, &id).await, before);
@@ -169,11 +172,12 @@ async fn an_engine_that_overruns_the_cap_times_out_and_leaves_the_game_as_it_was
     let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 3);
-    // An agent that overshoots its clock by less than the grace still gets its move played.
+    // An agent that overshoots its clock by less than the grace still gets its move played
+    // (20 ms past the cap, 280 ms before the grace ends).
     let ((status, answer), elapsed) =
-        engine(&app, &id, json!({ "agent": "fault-sleep:ms=300" })).await;
+        engine(&app, &id, json!({ "agent": "fault-sleep:ms=220" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
+    assert!(elapsed >= Duration::from_millis(220), "{elapsed:?}");
     assert_within(elapsed, limit, "overshooting engine");
     assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 4);
 }
@@ -185,7 +189,8 @@ async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_f
     let a = new_game(&app, "tictactoe").await;
     let b = new_game(&app, "tictactoe").await;
     let stalled_at = Instant::now();
-    let ((status, _), _) = engine(&app, &a, json!({ "agent": "fault-sleep:ms=1500" })).await;
+    let stall = Duration::from_millis(5000);
+    let ((status, _), _) = engine(&app, &a, json!({ "agent": "fault-sleep:ms=5000" })).await;
     assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
     // Its thread still runs and holds the only slot: the next request waits through its cap
     // and grace for a slot, says it is busy, and touches nothing.
@@ -202,20 +207,22 @@ async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_f
     assert_within(elapsed, longest_answer(cap), "busy answer");
     assert_eq!(view(&app, &b).await["moves"], json!([]));
     // Once the stalled thread ends, the slot is free again.
-    tokio::time::sleep(Duration::from_millis(1500).saturating_sub(stalled_at.elapsed())).await;
+    tokio::time::sleep(stall.saturating_sub(stalled_at.elapsed())).await;
     tokio::time::sleep(Duration::from_millis(20)).await;
     let ((status, answer), _) = engine(&app, &b, json!({ "agent": "random" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
 
-    // An agent that obeys the stop flag is told to stop when the grace ends and gives the
-    // slot back at once, although it meant to sleep for a minute.
-    let ((status, _), _) = engine(
+    // An agent that obeys the stop flag is told to stop when the grace ends, plays the move
+    // it has and gives the slot back at once, although it meant to sleep for a minute.
+    let ((status, answer), elapsed) = engine(
         &app,
         &a,
         json!({ "agent": "fault-sleep:ms=60000,stop=true" }),
     )
     .await;
-    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT);
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(elapsed >= longest_answer(cap), "{elapsed:?}");
+    assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
     tokio::time::sleep(Duration::from_millis(20)).await;
     let ((status, answer), _) = engine(&app, &b, json!({ "agent": "random" })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
@@ -223,32 +230,34 @@ async fn a_stalled_engine_holds_its_slot_until_it_ends_and_one_that_obeys_stop_f
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn queued_searches_all_answer_within_the_cap() {
-    let cap = Duration::from_millis(600);
     let app = app(600, 1);
     let mut ids = Vec::new();
     for game in ["connect4", "tictactoe", "connect4", "quoridor"] {
         ids.push(new_game(&app, game).await);
     }
-    // One slot, four searches that think until told to stop: the first takes what it is
-    // given, and those queued behind it still answer, thinking less.
+    // One slot, four searches that think as long as they are let: the first takes what it
+    // is given, and those queued behind it still answer.
     let tasks: Vec<_> = ids
         .into_iter()
         .map(|id| engine_in_background(&app, &id, json!({ "agent": "mcts", "rng_seed": 3 })))
         .collect();
-    let mut queued = 0;
+    // Each answers (past the cap and its grace it would be a 504); the thinking time is
+    // shared out of the cap (with 2 ms at least for each), not given to each in turn; and
+    // three of them waited for the slot, at least as long as the first one thought.
+    let (mut thought, mut waited) = (0.0, 0);
     for task in tasks {
-        let ((status, answer), elapsed) = task.await.unwrap();
+        let ((status, answer), _) = task.await.unwrap();
         assert_eq!(status, StatusCode::OK, "{answer}");
-        assert_within(elapsed, cap, "queued mcts");
-        assert!(
-            answer["timing"]["total_ms"].as_f64().unwrap() <= 600.0,
-            "{answer}"
-        );
-        if answer["timing"]["queued_ms"].as_f64().unwrap() > 50.0 {
-            queued += 1;
+        thought += answer["engine"]["budget_ms"].as_f64().unwrap();
+        if answer["timing"]["queued_ms"].as_f64().unwrap() >= 2.0 {
+            waited += 1;
         }
     }
-    assert_eq!(queued, 3, "three searches wait for the one slot");
+    assert!(
+        thought <= 600.0 + 4.0 * 2.0,
+        "{thought} ms of thinking for a 600 ms cap"
+    );
+    assert!(waited >= 3, "{waited} searches waited for the one slot");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -259,19 +268,22 @@ async fn a_full_server_says_busy_and_still_answers_everything_else_at_once() {
     for _ in 0..4 {
         ids.push(new_game(&app, "connect4").await);
     }
-    // Four requests on one slot, for an agent that sleeps past the cap and its grace.
+    // Four requests on one slot, for an agent that sleeps until it is told to stop (at the
+    // end of the cap and its grace).
     let tasks: Vec<_> = ids
         .into_iter()
         .map(|id| {
             let app = app.clone();
             tokio::spawn(async move {
-                let answer = engine(&app, &id, json!({ "agent": "fault-sleep:ms=700" })).await;
+                let body = json!({ "agent": "fault-sleep:ms=60000,stop=true" });
+                let answer = engine(&app, &id, body).await;
                 (id, answer)
             })
         })
         .collect();
-    // While the slot is taken, the other endpoints answer at once.
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // While the slot is taken, the other endpoints answer at once (long before the slot is
+    // free).
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let started = Instant::now();
     let other = new_game(&app, "connect4").await;
     assert_eq!(play(&app, &other, "4").await.0, StatusCode::OK);
@@ -292,35 +304,42 @@ async fn a_full_server_says_busy_and_still_answers_everything_else_at_once() {
         StatusCode::OK
     );
     let quick = started.elapsed();
-    assert!(quick < Duration::from_millis(50), "{quick:?} while busy");
+    assert!(quick < SLACK, "{quick:?} while busy");
 
     let mut kinds = Vec::new();
     for task in tasks {
         let (id, ((status, answer), elapsed)) = task.await.unwrap();
         assert!(elapsed >= cap, "{elapsed:?}");
+        let moves = view(&app, &id).await["moves"].as_array().unwrap().len();
+        if status == StatusCode::OK {
+            // Told to stop, it played the move it had.
+            assert!(elapsed >= longest_answer(cap), "{elapsed:?}");
+            assert_eq!(moves, 1, "{answer}");
+            kinds.push("moved".to_string());
+            continue;
+        }
         assert_within(
             elapsed,
             longest_answer(cap),
             "engine request on a full server",
         );
-        let kind = answer["error"]["kind"].as_str().unwrap_or("none");
-        let expected = match kind {
-            "busy" => StatusCode::SERVICE_UNAVAILABLE,
-            _ => StatusCode::GATEWAY_TIMEOUT,
-        };
-        assert_error(&(status, answer.clone()), expected, kind, &["300 ms"]);
-        kinds.push(kind.to_string());
-        assert_eq!(view(&app, &id).await["moves"], json!([]), "{answer}");
+        assert_error(
+            &(status, answer.clone()),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            &["300 ms"],
+        );
+        kinds.push("busy".to_string());
+        assert_eq!(moves, 0, "{answer}");
     }
     kinds.sort();
-    // The first search holds the slot past the grace and times out; the other three never
-    // get it.
-    assert_eq!(kinds, ["busy", "busy", "busy", "engine_timeout"]);
+    // The first search holds the slot to the end of the grace; the other three never get it.
+    assert_eq!(kinds, ["busy", "busy", "busy", "moved"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panicking_engine_is_a_500_naming_it_and_the_game_plays_on() {
-    let app = app(2000, 1);
+    let app = app(10_000, 1);
     let id = new_game(&app, "quoridor").await;
     assert_eq!(play(&app, &id, "e8").await.0, StatusCode::OK);
     let before = view(&app, &id).await;
@@ -333,9 +352,9 @@ async fn a_panicking_engine_is_a_500_naming_it_and_the_game_plays_on() {
             "engine_failed",
             &["fault-panic", "panicked", FAULT_PANIC_MESSAGE, "unchanged"],
         );
-        // Well before the 2 s cap: the failure is reported when it happens (the panic hook's
-        // backtrace, with RUST_BACKTRACE set, can take a few hundred ms on a busy machine).
-        assert!(elapsed < Duration::from_millis(1000), "{elapsed:?}");
+        // Well before the 10 s cap: the failure is reported when it happens (the panic
+        // hook's backtrace, with RUST_BACKTRACE set, takes a while on a busy machine).
+        assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
     }
     assert_eq!(view(&app, &id).await, before);
     assert_eq!(play(&app, &id, "e2").await.0, StatusCode::OK);
@@ -361,11 +380,13 @@ async fn an_engine_without_a_move_is_a_500_and_changes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
-    let app = app(1000, 2);
+    let app = app(10_000, 2);
     let id = new_game(&app, "connect4").await;
     let other = new_game(&app, "connect4").await;
-    let first = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=300" }));
-    tokio::time::sleep(Duration::from_millis(60)).await;
+    // It thinks for 3 s: the requests below come long after it took the game, and are
+    // answered long before it is done.
+    let first = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=3000" }));
+    tokio::time::sleep(Duration::from_millis(500)).await;
     // A move request and a hint alike are refused while the engine thinks on this game.
     for body in [
         json!({ "agent": "random" }),
@@ -378,7 +399,7 @@ async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
             "engine_busy",
             &[&id, "already thinking"],
         );
-        assert!(elapsed < Duration::from_millis(50), "{elapsed:?}");
+        assert!(elapsed < SLACK, "{elapsed:?}");
     }
     // Another game is not held up.
     let ((status, answer), _) = engine(&app, &other, json!({ "agent": "random" })).await;
@@ -396,10 +417,10 @@ async fn a_second_engine_request_on_a_thinking_game_is_409_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
-    let app = app(1000, 2);
+    let app = app(10_000, 2);
     let id = new_game(&app, "tictactoe").await;
-    let thinking = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=200" }));
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    let thinking = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=2000" }));
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let (status, _) = json_call(&app, Method::DELETE, &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (answer, _) = thinking.await.unwrap();
@@ -408,10 +429,10 @@ async fn a_game_deleted_while_the_engine_thinks_gets_no_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_goes_away_releases_its_game() {
-    let app = app(1000, 2);
+    let app = app(10_000, 2);
     let id = new_game(&app, "connect4").await;
-    let abandoned = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=400" }));
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    let abandoned = engine_in_background(&app, &id, json!({ "agent": "fault-sleep:ms=2000" }));
+    tokio::time::sleep(Duration::from_millis(500)).await;
     // The client hangs up: its request is dropped while the engine thinks.
     abandoned.abort();
     assert!(abandoned.await.unwrap_err().is_cancelled());
@@ -419,7 +440,8 @@ async fn a_client_that_goes_away_releases_its_game() {
     // search's move never lands in it. (`seed`, the older name of `rng_seed`, is accepted.)
     let ((status, answer), _) = engine(&app, &id, json!({ "agent": "random", "seed": 1 })).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    tokio::time::sleep(Duration::from_millis(450)).await;
+    // Past the abandoned search's end: its move never lands.
+    tokio::time::sleep(Duration::from_millis(2000)).await;
     assert_eq!(view(&app, &id).await["moves"], answer["state"]["moves"]);
     assert_eq!(answer["state"]["moves"].as_array().unwrap().len(), 1);
 }

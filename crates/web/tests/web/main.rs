@@ -13,3 +13,4 @@ mod load;
 mod memory_cap;
 mod records;
 mod solver;
+mod trust;

@@ -122,13 +122,14 @@ async fn a_full_column_has_no_score() {
 #[tokio::test]
 async fn out_of_time_the_answer_is_incomplete_not_an_error() {
     let app = app();
-    // The empty 8x7 board (no book) takes the solver far longer than 5 ms.
+    // The empty 8x7 board (no book) takes the solver far longer than the server's whole
+    // cap; the cap's grace (1 s) leaves a machine kept busy by other work room to answer.
     let id = game_with(&app, "connect4", json!({ "width": 8, "height": 7 }), &[]).await;
-    let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": 5 }))).await;
+    let (status, answer) = solver(&app, &id, Some(json!({ "time_ms": 3000 }))).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["complete"], false, "{answer}");
     assert_eq!(answer["moves"], json!([]));
-    assert_eq!(answer["reason"], "not solved within 5 ms", "{answer}");
+    assert_eq!(answer["reason"], "not solved within 3000 ms", "{answer}");
     assert_eq!(answer["version"], 0);
 }
 

@@ -5,7 +5,7 @@
 //! the search there; an outcome ends every search that only asks who wins (the weak solves
 //! `perfect` plays by) and narrows the others.
 //!
-//! File format (little-endian), docs/rules.md "Connect Four opening book": one or more
+//! File format (little-endian), crates/games/connect4/README.md, "Opening books": one or more
 //! layers back to back, each
 //!
 //! ```text
@@ -31,7 +31,7 @@ use crate::bits::Bits;
 use crate::position::{Position, Shape};
 
 /// The books ply ships, for 7x6, built by `ply solve connect4-book` (how long they took and
-/// what they cover: docs/rules.md, "Opening books"): the exact score of every position with
+/// what they cover: crates/games/connect4/README.md, "Opening books"): the exact score of every position with
 /// 6 stones, and the outcome of every position with 8 (`--depth 8 --outcomes`).
 const BUNDLED_7X6_EXACT: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
 const BUNDLED_7X6_OUTCOMES: &[u8] = include_bytes!("../../data/book/7x6-depth8-outcomes.book");

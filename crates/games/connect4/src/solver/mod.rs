@@ -54,6 +54,9 @@ pub struct Solver {
     shape: Option<(usize, usize, usize)>,
     /// Exact scores of every position of one depth, for boards of its shape.
     book: Option<Arc<Book>>,
+    /// Set from outside to make every solve give up as if its deadline had passed (a
+    /// caller's interrupt: Ctrl-C in Python, an arena ending).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -83,6 +86,7 @@ impl Solver {
             threads: 1,
             shape: None,
             book: None,
+            interrupt: None,
         })
     }
 
@@ -107,6 +111,12 @@ impl Solver {
     /// Like [`Solver::with_book`], in place.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.book = book;
+    }
+
+    /// Makes the solves from now on give up (as a passed deadline does: the `_until`
+    /// methods return `None`) once `interrupt` is set; `None` for solves nothing interrupts.
+    pub fn set_interrupt(&mut self, interrupt: Option<Arc<AtomicBool>>) {
+        self.interrupt = interrupt;
     }
 
     /// The book this solver reads, if any.
@@ -172,7 +182,9 @@ impl Solver {
         let width = state.width();
         let book = Self::book_for(&self.book, state);
         if self.threads == 1 {
-            let mut search = search::Search::new(&self.table, width, deadline).with_book(book);
+            let mut search = search::Search::new(&self.table, width, deadline)
+                .with_book(book)
+                .interrupted_by(self.interrupt.as_deref());
             let score = search.solve_board(state.board(), weak);
             self.nodes += search.nodes;
             return score;
@@ -180,9 +192,11 @@ impl Solver {
         let stop = AtomicBool::new(false);
         let split = split::SplitLedger::default();
         let table = &self.table;
+        let interrupt = self.interrupt.as_deref();
         let run = |thread: u64| {
             let mut search = search::Search::new(table, width, deadline)
                 .with_book(book)
+                .interrupted_by(interrupt)
                 .parallel(&stop, &split, thread);
             let score = search.solve_board(state.board(), weak);
             if score.is_some() {
@@ -218,7 +232,9 @@ impl Solver {
     ) -> Option<bool> {
         self.prepare(state);
         let book = Self::book_for(&self.book, state);
-        let mut search = search::Search::new(&self.table, state.width(), deadline).with_book(book);
+        let mut search = search::Search::new(&self.table, state.width(), deadline)
+            .with_book(book)
+            .interrupted_by(self.interrupt.as_deref());
         let answer = search.at_most_board(state.board(), bound);
         self.nodes += search.nodes;
         answer

@@ -196,6 +196,8 @@ pub(crate) struct Search<'t> {
     clock_every: u64,
     /// Raised by whichever thread of a parallel solve finishes first.
     stop: Option<&'t AtomicBool>,
+    /// Raised by the solver's caller to give up (see `Solver::set_interrupt`).
+    interrupt: Option<&'t AtomicBool>,
     /// The diversity code the root of this thread's searches starts with (see
     /// [`Search::parallel`]): 0 in the main thread, which orders moves as if alone.
     root_code: u32,
@@ -292,6 +294,7 @@ impl<'t> Search<'t> {
             next_clock_check: CLOCK_EVERY,
             clock_every: CLOCK_EVERY,
             stop: None,
+            interrupt: None,
             root_code: 0,
             root_moves: u32::MAX,
             probe: (0, 0),
@@ -312,6 +315,12 @@ impl<'t> Search<'t> {
     pub(crate) fn with_book(mut self, book: Option<&'t Book>) -> Self {
         self.book = book;
         self.book_depths = book.map_or(0, Book::depth_bits);
+        self
+    }
+
+    /// Makes this search give up, as at its deadline, once `interrupt` is set.
+    pub(crate) fn interrupted_by(mut self, interrupt: Option<&'t AtomicBool>) -> Self {
+        self.interrupt = interrupt;
         self
     }
 
@@ -375,7 +384,8 @@ impl<'t> Search<'t> {
                 self.aborted = true;
             }
         }
-        if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+        let raised = |flag: Option<&AtomicBool>| flag.is_some_and(|f| f.load(Ordering::Relaxed));
+        if raised(self.stop) || raised(self.interrupt) {
             self.aborted = true;
         }
         if let Some(split) = self.split {

@@ -35,7 +35,8 @@ pub const DEFAULT_TABLE_BITS: u32 = 24;
 /// strong, one thread, by table bits: 22 → 66.7 s, 23 → 62.5 s, 24 → 62.6 s, 26 → 68.6 s,
 /// 28 → 102.7 s (575.7 M nodes at 26, 566.8 M at 28, 605.0 M at 24).
 pub fn machine_table_bits() -> u32 {
-    let available = std::fs::read_to_string("/proc/meminfo")
+    let meminfo = std::path::Path::new("/proc/meminfo");
+    let available = ply_core::files::read_text(meminfo, ply_core::files::SYSTEM_INFO)
         .ok()
         .and_then(|info| {
             info.lines()

@@ -1,6 +1,6 @@
 //! The solver against published scores: Pascal Pons' test sets, Christophe Steininger's
-//! 9x5 and 10x6 sets, and the solved values of small boards (docs/rules.md, "Solved small
-//! boards", from John Tromp's "John's Connect Four Playground" and Steininger's c4 readme).
+//! 9x5 and 10x6 sets, and the solved values of small boards (crates/games/connect4/README.md,
+//! "Solved small boards", from John Tromp's "John's Connect Four Playground" and Steininger's c4 readme).
 //!
 //! The sets are the copies bundled in the crate (`data/`, provenance in `data/SOURCES.md`).
 //! The larger ones are slow without optimisation, so builds with debug assertions run only
@@ -109,8 +109,8 @@ fn steininger_10x6_endgame_all_and_midgame_first_100() {
     check_set("steininger/10x6/midgame_L1", 100);
 }
 
-/// Small boards solved from empty, against the published values (docs/rules.md, "Solved
-/// small boards": John Tromp's "John's Connect Four Playground"; Steininger's c4 readme).
+/// Small boards solved from empty, against the published values (crates/games/connect4/README.md,
+/// "Solved small boards": John Tromp's "John's Connect Four Playground"; Steininger's c4 readme).
 /// A first-player win ending on move m scores (W·H + 2 − m) / 2, a second-player win the
 /// negation, a draw 0.
 #[test]
@@ -306,5 +306,31 @@ fn bound_tests_and_outcome_keeping_columns_agree_with_exact_scores() {
         if outcome >= 0 {
             assert_eq!(-child_sign, outcome, "{} column {col}", case.moves);
         }
+    }
+}
+
+/// A raised interrupt makes every solve give up as a passed deadline does (Python's Ctrl-C
+/// raises it), in one thread or several, and a lowered one lets the same solver finish.
+#[test]
+fn an_interrupt_gives_up_the_solve_and_the_solver_goes_on_after() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    // The empty 8x7 board: hours of search, so only the interrupt can end it here.
+    let hard = Connect4::new(8, 7, 4).unwrap();
+    let position = Connect4::standard().after("32164625").unwrap();
+    for threads in [1, 2] {
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS)
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        let flag = Arc::new(AtomicBool::new(true));
+        solver.set_interrupt(Some(flag.clone()));
+        assert_eq!(solver.solve_until(&hard, false, None), None);
+        assert_eq!(solver.analyze_until(&hard, true, None), None);
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(solver.solve_until(&position, false, None), Some(11));
+        solver.set_interrupt(None);
+        assert_eq!(solver.solve(&position, false), 11);
     }
 }

@@ -9,15 +9,19 @@
 //! searched again and the line rewritten.
 
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ply_core::files::{self, FileError, Input};
 use ply_core::Game;
 
 use crate::board::Halma;
 use crate::movegen::HalmaMove;
 use crate::notation::position_to_json;
+
+/// A table file as the `table=` key reads it (and appends to it): a line of some 200 bytes
+/// per position, so hundreds of thousands of positions.
+pub const TABLE_FILE: Input = Input::new("table of saved moves", 64 << 20);
 
 /// The table: in memory, and appended to its file (if any) as it grows.
 #[derive(Debug, Default)]
@@ -42,29 +46,24 @@ impl MoveBook {
         MoveBook::default()
     }
 
-    /// Loads the table in `path` (a missing file is an empty table) and appends new
-    /// entries to it. Returns the number of lines skipped as unreadable along with it.
-    pub fn open(path: &Path) -> std::io::Result<(Self, usize)> {
+    /// Loads the table in `path` (a missing file is an empty table; see [`ply_core::files`]
+    /// for what else is refused) and appends new entries to it. Returns the number of lines
+    /// skipped as unreadable along with it.
+    pub fn open(path: &Path) -> Result<(Self, usize), FileError> {
         let mut book = MoveBook {
             file: Some(path.to_path_buf()),
             ..MoveBook::default()
         };
         let mut skipped = 0;
-        match File::open(path) {
-            Ok(file) => {
-                for line in BufReader::new(file).lines() {
-                    let line = line?;
-                    match line.rsplit_once('\t') {
-                        Some((position, mv)) if position.contains('\t') => {
-                            book.entries.insert(position.to_string(), mv.to_string());
-                        }
-                        _ if line.trim().is_empty() => {}
-                        _ => skipped += 1,
-                    }
+        let text = files::read_text_if_exists(path, TABLE_FILE)?.unwrap_or_default();
+        for line in text.lines() {
+            match line.rsplit_once('\t') {
+                Some((position, mv)) if position.contains('\t') => {
+                    book.entries.insert(position.to_string(), mv.to_string());
                 }
+                _ if line.trim().is_empty() => {}
+                _ => skipped += 1,
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
         }
         Ok((book, skipped))
     }
@@ -93,14 +92,15 @@ impl MoveBook {
             return;
         }
         if let (Some(path), false) = (&self.file, self.write_failed) {
-            let written = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .and_then(|mut f| writeln!(f, "{key}\t{text}"));
+            let written = files::open_append(path, TABLE_FILE.what)
+                .map_err(|e| e.to_string())
+                .and_then(|mut f| {
+                    writeln!(f, "{key}\t{text}")
+                        .map_err(|e| format!("cannot append to {}: {e}", files::shown(path)))
+                });
             if let Err(e) = written {
                 // The table still works in memory; say once why the file does not grow.
-                eprintln!("seed003-s3: cannot append to {}: {e}", path.display());
+                eprintln!("seed003-s3: {e}");
                 self.write_failed = true;
             }
         }

@@ -4,6 +4,7 @@
 use ply_core::{Agent, Game, SearchLimits};
 use ply_halma::seed003::compass_rank;
 use ply_halma::{catalog, BoardKind, Halma};
+use std::os::unix::fs::FileTypeExt;
 
 fn legal(state: &Halma, agent: &mut dyn Agent<Halma>) -> ply_halma::HalmaMove {
     let decision = agent
@@ -121,6 +122,40 @@ fn strategy_three_looks_positions_up_in_its_table() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(text.lines().count(), 1, "{text}");
     let _ = std::fs::remove_file(&path);
+}
+
+/// A table named by a spec (as a request to the server may name one) is opened through
+/// `ply_core::files`: a FIFO, a device or a folder is refused at once, never read or
+/// appended to.
+#[test]
+fn strategy_three_refuses_a_table_that_is_not_a_regular_file() {
+    let dir = std::env::temp_dir().join(format!("ply-halma-s3-kinds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for (path, kind) in [
+        (fifo.as_path(), "a FIFO (named pipe)"),
+        (std::path::Path::new("/dev/zero"), "a character device"),
+        (dir.as_path(), "a directory"),
+    ] {
+        let error = catalog()
+            .build(&format!("seed003-s3:table={}", path.display()), 1)
+            .err()
+            .expect("refused");
+        let says = format!(
+            "'{}' is {kind}, not a regular file: ply reads a table of saved moves only from a \
+             regular file",
+            path.display()
+        );
+        assert!(error.to_string().contains(&says), "{error}");
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A short, deterministic match (fixed depth): the champion wins from either seat.

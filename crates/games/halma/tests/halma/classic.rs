@@ -1,4 +1,4 @@
-//! The classic rules (docs/rules.md, "Rule sets"): no swaps, a blocked player passes, the
+//! The classic rules (crates/games/halma/README.md, "Rule sets and settings"): no swaps, a blocked player passes, the
 //! first player home ends the game, the move limit is a draw.
 
 use ply_core::{Game, ZobristHash};

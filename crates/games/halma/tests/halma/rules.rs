@@ -1,4 +1,4 @@
-//! The rules of FAUhalma (docs/rules.md, "Halma"), one test per rule.
+//! The rules of FAUhalma (crates/games/halma/README.md), one test per rule.
 
 use ply_core::{Game, GameError, ZobristHash};
 use ply_halma::{cells_of, BoardKind, Cell, Halma, HalmaMove, HalmaSettings};

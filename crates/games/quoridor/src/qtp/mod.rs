@@ -1,4 +1,4 @@
-//! The Quoridor Text Protocol (seed 002's command set; docs/rules.md, "QTP") as a library.
+//! The Quoridor Text Protocol (seed 002's command set; crates/games/quoridor/README.md, "QTP") as a library.
 //!
 //! [`QtpEngine::handle_line`] turns one input line into the full reply text (`= …` or
 //! `? …` and the empty line after it); [`run`] drives an engine over any reader and writer,

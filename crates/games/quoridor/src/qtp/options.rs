@@ -35,10 +35,11 @@ impl Default for EngineOptions {
 }
 
 impl EngineOptions {
-    /// Reads a referee's command line: `-seed N` (or `--seed N`, `-seed=N`), and the
-    /// engine's own `-move-time S`, `-game-time-per-size S`, `-safety F`, `-agent SPEC`,
-    /// `-verbose` with one or two dashes. Any other argument is ignored, as referees pass
-    /// their own.
+    /// Reads a referee's command line: `-seed N` (or `--seed N`, `-seed=N`, the only option
+    /// the Quoridor Cup referee passes), and the engine's own `-move-time S`,
+    /// `-game-time-per-size S`, `-safety F`, `-agent SPEC`, `-players 2`, `-verbose`, with
+    /// one or two dashes. Any other argument is refused, naming it and listing these ([`OPTIONS`]):
+    /// a mistyped option must not leave the engine on its defaults unnoticed.
     pub fn from_args(args: &[String]) -> Result<EngineOptions, String> {
         let mut options = EngineOptions::default();
         let mut i = 0;
@@ -61,10 +62,7 @@ impl EngineOptions {
             };
             let seconds = |v: &Option<String>| match v {
                 Some(text) => parse_time_option(written, text),
-                None => Err(format!(
-                    "{written} needs a number of seconds, more than 0 and at most 31536000 \
-                     (1 year), e.g. 30 or 1.5"
-                )),
+                None => Err(format!("{written} needs {TIME_RULE}")),
             };
             match key {
                 "seed" => {
@@ -85,10 +83,22 @@ impl EngineOptions {
                 "agent" => {
                     options.agent = value.ok_or_else(|| format!("{written} needs a spec"))?
                 }
-                "verbose" => options.verbose = true,
+                "verbose" if value.is_none() => options.verbose = true,
+                "verbose" => return Err(format!("{written} takes no value: {OPTIONS}")),
                 // QTP names two colours only: a game of 3 or 4 is refused, not ignored.
                 "players" => check_qtp_players(written, value.as_deref())?,
-                _ => {}
+                _ if written.starts_with('-') => {
+                    return Err(format!(
+                        "{} is not an option of the engine: {OPTIONS}",
+                        ply_core::quote(written)
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "{} is not an option (options start with - or --): {OPTIONS}",
+                        ply_core::quote(&args[i])
+                    ))
+                }
             }
             i += 1;
         }
@@ -103,6 +113,15 @@ impl EngineOptions {
         Ok(engine)
     }
 }
+
+/// Every option the engine's command line takes, for the message that refuses another.
+pub const OPTIONS: &str = "the engine takes -seed N, -move-time S, -game-time-per-size S, \
+-safety F, -agent SPEC, -players 2 and -verbose (one dash or two; `ply engine quoridor --help` \
+describes them)";
+
+/// What a time option takes, for every message that refuses one.
+const TIME_RULE: &str = "a number of seconds, more than 0 and at most 31536000 (1 year), \
+e.g. 30 or 1.5 (a unit may be given: 750ms)";
 
 /// QTP is a two-player protocol (its commands name black or white): `players` must be 2.
 pub fn check_qtp_players(written: &str, value: Option<&str>) -> Result<(), String> {
@@ -123,14 +142,20 @@ pub fn check_qtp_players(written: &str, value: Option<&str>) -> Result<(), Strin
 /// number is seconds, a unit may be given (`750ms`), and the time must be more than 0 and at
 /// most one year. `flag` is how the option was written, for the message.
 pub fn parse_time_option(flag: &str, text: &str) -> Result<Duration, String> {
-    match ply_core::duration::parse_seconds(text) {
-        Ok(d) if d.is_zero() => Err(format!(
-            "{flag} {}: a time must be more than 0 seconds (and at most 31536000, 1 year)",
-            Quoted::new(text)
-        )),
-        Ok(d) => Ok(d),
-        Err(e) => Err(format!("{flag}: {e}")),
-    }
+    use ply_core::duration::DurationError;
+    let why = match ply_core::duration::parse_seconds(text) {
+        Ok(d) if !d.is_zero() => return Ok(d),
+        Ok(_) => "is zero",
+        Err(DurationError::Negative { .. }) => "is negative",
+        Err(DurationError::NotFinite { .. }) => "is not a finite number",
+        Err(DurationError::TooLong { .. }) => "is longer than 1 year",
+        Err(DurationError::Empty) => "is empty",
+        Err(_) => "is not a number of seconds",
+    };
+    Err(format!(
+        "{flag} {}: the time {why}; a time is {TIME_RULE}",
+        Quoted::new(text)
+    ))
 }
 
 /// Runs an engine on standard input and output until `quit` or the end of the input.
@@ -156,9 +181,8 @@ mod tests {
     }
 
     #[test]
-    fn referee_arguments_are_read_and_unknown_ones_ignored() {
-        let o =
-            EngineOptions::from_args(&args("-seed 17 -foo bar --move-time=2 -verbose")).unwrap();
+    fn referee_arguments_are_read() {
+        let o = EngineOptions::from_args(&args("-seed 17 --move-time=2 -verbose")).unwrap();
         assert_eq!(o.rng_seed, 17);
         assert_eq!(o.budget.per_move, Duration::from_secs(2));
         assert!(o.verbose);
@@ -173,6 +197,29 @@ mod tests {
             ..EngineOptions::default()
         };
         assert!(unknown.engine().err().unwrap().contains("nonsense"));
+    }
+
+    /// `ply -seed 1 -move-tim 0.1` played on the default budget: a typo changed the engine
+    /// silently. Every option the engine does not know is refused, naming it.
+    #[test]
+    fn unknown_options_and_stray_words_are_refused_by_name() {
+        for (given, says) in [
+            (
+                "-seed 1 -move-tim 0.1",
+                "'-move-tim' is not an option of the engine",
+            ),
+            ("-seed 1 --foo", "'--foo' is not an option of the engine"),
+            ("-seed=1 -foo=bar", "'-foo' is not an option of the engine"),
+            (
+                "-seed 1 0.1",
+                "'0.1' is not an option (options start with - or --)",
+            ),
+            ("-seed 1 -verbose=yes", "-verbose takes no value"),
+        ] {
+            let e = EngineOptions::from_args(&args(given)).unwrap_err();
+            assert!(e.contains(says), "{given}: {e}");
+            assert!(e.contains("-move-time S") && e.contains("-seed N"), "{e}");
+        }
     }
 
     #[test]
@@ -200,19 +247,19 @@ mod tests {
         for (given, says) in [
             (
                 "-game-time-per-size 5e18",
-                "'5e18' is longer than the maximum of 1 year",
+                "'5e18': the time is longer than 1 year",
             ),
-            ("-move-time 1e20", "-move-time: '1e20' is longer"),
-            ("-move-time=31536001", "maximum of 1 year"),
-            ("-move-time NaN", "'NaN' is not a finite number"),
-            ("-move-time inf", "'inf' is not a finite number"),
-            ("-move-time -5", "'-5' is negative"),
+            ("-move-time 1e20", "-move-time '1e20': the time is longer"),
+            ("-move-time=31536001", "longer than 1 year"),
+            ("-move-time NaN", "'NaN': the time is not a finite number"),
+            ("-move-time inf", "'inf': the time is not a finite number"),
+            ("-move-time -5", "-move-time '-5': the time is negative"),
+            ("-move-time 0", "-move-time '0': the time is zero"),
+            ("-move-time 0.0000000001", "zero"),
             (
-                "-move-time 0",
-                "-move-time '0': a time must be more than 0 seconds",
+                "-move-time soon",
+                "'soon': the time is not a number of seconds",
             ),
-            ("-move-time 0.0000000001", "more than 0 seconds"),
-            ("-move-time soon", "'soon' is not a duration"),
             (
                 "-game-time-per-size",
                 "-game-time-per-size needs a number of seconds",
@@ -220,6 +267,11 @@ mod tests {
         ] {
             let e = EngineOptions::from_args(&args(given)).unwrap_err();
             assert!(e.contains(says), "{given}: {e}");
+            // Every refusal states the one rule, zero and negative alike.
+            assert!(
+                e.contains("more than 0 and at most 31536000"),
+                "{given}: {e}"
+            );
         }
     }
 

@@ -298,7 +298,7 @@ fn error_answers_are_short_and_free_of_control_characters() {
 #[test]
 fn the_real_engine_answers_within_its_budget() {
     let budget = TimeBudget {
-        per_move: Duration::from_millis(300),
+        per_move: Duration::from_millis(100),
         per_game_per_size: Duration::from_secs(20),
         safety: 0.8,
     };
@@ -306,8 +306,10 @@ fn the_real_engine_answers_within_its_budget() {
     check(&mut e, &[("boardsize 7", "= "), ("walls 6", "= ")]);
     let start = std::time::Instant::now();
     let reply = e.handle_line("genmove white").unwrap();
+    // 80 ms of thought asked; without the budget the agent would take its own 2 s. The
+    // bound leaves a machine kept busy by other work room to answer late.
     assert!(
-        start.elapsed() < Duration::from_millis(600),
+        start.elapsed() < Duration::from_millis(1500),
         "{:?}",
         start.elapsed()
     );
@@ -345,25 +347,52 @@ fn position_setposition_and_loadrecord_extensions() {
     check(
         &mut engine(),
         &[
-            ("position", "= size=9 walls=10 turn=black black=e9,10 white=e1,10 h= v="),
+            (
+                "position",
+                "= size=9 walls=10 turn=black black=e9,10 white=e1,10 h= v=",
+            ),
             (&load, "= "),
-            ("position", "= size=5 walls=3 turn=white black=c4,2 white=c2,3 h=b3 v="),
+            (
+                "position",
+                "= size=5 walls=3 turn=white black=c4,2 white=c2,3 h=b3 v=",
+            ),
             ("undo", "= "),
-            ("position", "= size=5 walls=3 turn=black black=c4,3 white=c2,3 h= v="),
+            (
+                "position",
+                "= size=5 walls=3 turn=black black=c4,3 white=c2,3 h= v=",
+            ),
             ("undo 2", "= "),
             ("undo", "? cannot undo"),
-            ("setposition size=5 walls=1 turn=white black=a5,0 white=e1,1 h= v=", "= "),
+            (
+                "setposition size=5 walls=1 turn=white black=a5,0 white=e1,1 h= v=",
+                "= ",
+            ),
             ("playmove white e2", "= "),
-            ("position", "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v="),
-            ("setposition size=5 walls=1", "? cannot read position 'size=5 walls=1': the field 'black' is missing"),
+            (
+                "position",
+                "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v=",
+            ),
+            (
+                "setposition size=5 walls=1",
+                "? cannot read position 'size=5 walls=1': the field 'black' is missing",
+            ),
             (
                 "setposition size=5 walls=1 turn=black black=c5,1 white=c1,1 red=a3,1 h= v=",
                 "? QTP plays Quoridor for 2 players; this position has 3",
             ),
-            (&load_four, "? QTP plays Quoridor for 2 players; this position has 4"),
-            ("loadrecord /no/such/file", "? '/no/such/file': cannot read the record file: No such file or directory (os error 2)"),
+            (
+                &load_four,
+                "? QTP plays Quoridor for 2 players; this position has 4",
+            ),
+            (
+                "loadrecord /no/such/file",
+                "? '/no/such/file' does not exist",
+            ),
             ("setposition", "? syntax error"),
-            ("position", "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v="),
+            (
+                "position",
+                "= size=5 walls=1 turn=black black=a5,0 white=e2,1 h= v=",
+            ),
         ],
     );
 }

@@ -3,12 +3,14 @@
 //! analysed with `ply analyze`, or loaded into the page.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use anyhow::Context;
-use ply_arena::{GameRecord, TournamentResult};
-use ply_core::record::{Record, RecordedMove, DATE};
+use ply_core::record::{date_tag, Record, RecordedMove, DATE};
 use ply_core::{Described, Scores, Settings};
+
+use crate::error::ArenaError;
+use crate::record::GameRecord;
+use crate::tournament::TournamentResult;
 
 /// The file's name in the run's folder.
 pub const RECORDS_FILE: &str = "records.txt";
@@ -20,20 +22,20 @@ pub fn write_records<G: Described>(
     start: &G,
     settings: &Settings,
     result: &TournamentResult,
-) -> anyhow::Result<PathBuf> {
-    let date = crate::start::now_tag();
+) -> Result<PathBuf, ArenaError> {
+    let date = date_tag(SystemTime::now());
     let mut text = String::new();
     for game in &result.records {
-        let record = game_record(start, settings, game, &date)
-            .with_context(|| format!("game {} of the run", game.index + 1))?;
+        let record = game_record(start, settings, game, &date).map_err(|e| ArenaError::Record {
+            game: game.index + 1,
+            reason: e.to_string(),
+        })?;
         text.push_str(&record.to_string());
         text.push('\n');
     }
     let path = dir.join(RECORDS_FILE);
-    let mut partial = path.clone().into_os_string();
-    partial.push(".partial");
-    std::fs::write(&partial, text).with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    let what = ply_core::record::RECORD_FILE.what;
+    ply_core::files::write_atomically(&path, what, text.as_bytes())?;
     Ok(path)
 }
 
@@ -45,7 +47,7 @@ fn game_record<G: Described>(
     settings: &Settings,
     game: &GameRecord,
     date: &str,
-) -> anyhow::Result<Record> {
+) -> Result<Record, ply_core::GameError> {
     let origin = if game.opening.is_empty() {
         start.from_text(&game.start_position)?
     } else {
