@@ -72,6 +72,8 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
         .iter()
         .enumerate()
         .map(|(i, p)| match i {
+            // A game with one protocol has no default to point out.
+            0 if about.protocols.len() == 1 => p.name().to_string(),
             0 => format!("{} (default)", p.name()),
             _ => format!("{} (--protocol {})", p.name(), p.key()),
         })

@@ -40,7 +40,7 @@ fn per_variant(kind: &str) -> bool {
 
 /// Whether `game` has targets of `kind`.
 fn has_kind(game: GameId, kind: &str) -> bool {
-    kind != "engine" || game.descriptor().protocol == Protocol::Text
+    kind != "engine" || game.descriptor().protocols.contains(&Protocol::Text)
 }
 
 /// The variants of `game` its targets run in, each once: the default, the one its ladder
