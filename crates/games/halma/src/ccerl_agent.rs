@@ -47,9 +47,7 @@ impl CcerlAgent {
         if let Some(d) = budget.depth {
             name += &format!(",depth={d}");
         }
-        let search = AlphaBeta::new(evaluator)
-            .ordering(Arc::new(ProgressOrdering))
-            .filter(Arc::new(ForwardFilter::default()))
+        let search = alpha_beta(evaluator)
             .named(name.clone())
             .table(CCERL_TABLE_MB as usize);
         CcerlAgent {
@@ -58,6 +56,26 @@ impl CcerlAgent {
             name,
         }
     }
+}
+
+/// The agent's search, before its table: alpha-beta, progress ordering, the forward filter.
+fn alpha_beta(evaluator: Arc<dyn Evaluator<Halma>>) -> AlphaBeta<Halma> {
+    AlphaBeta::new(evaluator)
+        .ordering(Arc::new(ProgressOrdering))
+        .filter(Arc::new(ForwardFilter::default()))
+}
+
+/// The plies of [`glance`].
+pub const GLANCE_DEPTH: u32 = 2;
+
+/// The best move by a [`GLANCE_DEPTH`]-ply search with the CCERL evaluator and no table:
+/// about a hundred positions, a fraction of a millisecond. What an engine answers with when
+/// its real search cannot answer in time. `None` when the game is over.
+pub fn glance(state: &Halma) -> Option<HalmaMove> {
+    alpha_beta(Arc::new(crate::eval::CcerlEval))
+        .depth(GLANCE_DEPTH)
+        .select(state, &SearchLimits::none())
+        .map(|d| d.mv)
 }
 
 impl Agent<Halma> for CcerlAgent {

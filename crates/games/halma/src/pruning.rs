@@ -16,10 +16,11 @@ use crate::movegen::HalmaMove;
 
 /// Keeps the moves that gain at least `min_gain` rows towards home, and at least `min_keep`
 /// moves in all (the best by gain), at every node whose remaining depth is at most
-/// `from_depth`. Under goal locking (CCERL) the moves of pegs already in their home are kept
-/// too: they gain nothing, but making room there is how the last pegs get in (with the
-/// opponent's pegs walling the home's mouth, the winning plan can be two such moves and then
-/// a hop in).
+/// `from_depth`. Under goal locking (CCERL) the sideways moves of pegs already in their home
+/// are kept too: they gain nothing, but making room there is how the last pegs get in (with
+/// the opponent's pegs walling the home's mouth, the winning plan can be a sideways move, a
+/// move deeper and a hop in). Backward moves inside the home stay out: with them the engine
+/// shuffled a peg in and out of the home's depths instead of filling it.
 #[derive(Debug, Clone, Copy)]
 pub struct ForwardFilter {
     pub min_gain: i32,
@@ -47,7 +48,9 @@ impl HorizonFilter<Halma> for ForwardFilter {
             return;
         }
         let locked = state.locked_cells(ply_core::Game::to_move(state));
-        let kept = |m: HalmaMove| locked & crate::geometry::bit(m.from) != 0;
+        let kept = |m: HalmaMove| {
+            locked & crate::geometry::bit(m.from) != 0 && ProgressOrdering::gain(state, m) >= 0
+        };
         // Forward moves first, then the home's own, then the rest; each by gain.
         moves.sort_by_key(|&m| {
             let gain = ProgressOrdering::gain(state, m);

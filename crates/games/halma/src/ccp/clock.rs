@@ -1,6 +1,7 @@
 //! How long a `go` may think. A referee counts a late answer as lost, so the search gets
-//! only a share of the time it is given, and a watchdog answers with the best move known
-//! shortly before the time runs out if the search has not answered by then.
+//! only a share of the time it is given, and a watchdog answers with a two-ply search's move
+//! (`crate::ccerl_agent::glance`) shortly before the time runs out if the search has not
+//! answered by then.
 
 use std::time::Duration;
 
@@ -19,6 +20,12 @@ pub const SEARCH_SHARE: f64 = 0.6;
 /// it).
 pub const WATCHDOG_MARGIN: Duration = Duration::from_millis(20);
 
+/// The time of a search that `go` does not time (`go infinite`, `go depth 9`): a year, which
+/// no one waits for. The searches take a stop flag as an interrupt, not as a budget (with
+/// nothing else they search to their default depth), so such a search runs until its depth,
+/// its nodes or `stop`.
+pub const UNTIMED: Duration = Duration::from_secs(365 * 24 * 3600);
+
 /// Own moves a clock is spread over at most (fewer as the move limit nears).
 const MOVES_TO_PLAN: u32 = 30;
 
@@ -26,14 +33,14 @@ const MOVES_TO_PLAN: u32 = 30;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Allotment {
     /// The search's own time limit.
-    pub think: Option<Duration>,
+    pub think: Duration,
     /// When the watchdog answers if the search has not.
     pub deadline: Option<Duration>,
 }
 
 /// The time `go` allows for the move of the player to move in `state`: `movetime`, or a
 /// share of the mover's clock (`wtime` is player 0's, `btime` player 1's), the tighter of
-/// the two when both are given; no time limit when neither is.
+/// the two when both are given; [`UNTIMED`] and no watchdog when neither is.
 pub fn allot(go: &GoLimits, state: &Halma) -> Allotment {
     let mover = state.to_move().min(1);
     let from_clock = go.time[mover].map(|remaining| {
@@ -52,7 +59,7 @@ pub fn allot(go: &GoLimits, state: &Halma) -> Allotment {
         (a, b) => a.or(b),
     };
     Allotment {
-        think: allotted.map(|t| t.mul_f64(SEARCH_SHARE)),
+        think: allotted.map_or(UNTIMED, |t| t.mul_f64(SEARCH_SHARE)),
         deadline: allotted.map(|t| t - WATCHDOG_MARGIN.min(t / 5)),
     }
 }
@@ -74,7 +81,7 @@ mod tests {
         assert_eq!(
             allot(&go, &state),
             Allotment {
-                think: Some(ms(60)),
+                think: ms(60),
                 deadline: Some(ms(80))
             }
         );
@@ -84,10 +91,7 @@ mod tests {
             increment: [Some(ms(100)), None],
             ..GoLimits::default()
         };
-        assert_eq!(
-            allot(&clock, &state).think,
-            Some(ms(2_100).mul_f64(SEARCH_SHARE))
-        );
+        assert_eq!(allot(&clock, &state).think, ms(2_100).mul_f64(SEARCH_SHARE));
         // A nearly empty clock: never more than half of it.
         let short = GoLimits {
             time: [Some(ms(10)), None],
@@ -95,6 +99,12 @@ mod tests {
             ..GoLimits::default()
         };
         assert_eq!(allot(&short, &state).deadline, Some(ms(4)));
-        assert_eq!(allot(&GoLimits::default(), &state).think, None);
+        assert_eq!(
+            allot(&GoLimits::default(), &state),
+            Allotment {
+                think: UNTIMED,
+                deadline: None
+            }
+        );
     }
 }

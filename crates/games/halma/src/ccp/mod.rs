@@ -4,8 +4,8 @@
 //! [`CcpEngine::handle_line`] carries out one input line; a `go` searches on a worker
 //! thread while the engine reads on, so `isready` and `stop` are answered at once. Every
 //! `go` is answered by exactly one `bestmove`, never later than its time: the search gets a
-//! share of the time ([`clock`]) and a watchdog answers with the best move known shortly
-//! before the time runs out if the search has not answered. A line the engine cannot carry
+//! share of the time ([`clock`]) and a watchdog answers with a two-ply search's move
+//! shortly before the time runs out if the search has not answered. A line the engine cannot carry
 //! out is answered `info string error: …` (CCP defines no error reply; `info` lines are
 //! ignored by a referee) and changes nothing. The protocol in full: docs/cli.md, "ply engine
 //! halma --protocol ccp".
@@ -140,7 +140,8 @@ impl Answer {
 /// A search running on its worker thread.
 struct Running {
     answer: Arc<Answer>,
-    /// The best move known before the search started, for `stop` and the watchdog.
+    /// The move of a glance before the search started ([`crate::ccerl_agent::glance`]), for
+    /// `stop` and the watchdog.
     fallback: Vec<String>,
     /// Whether anything but `stop` ends the search.
     bounded: bool,
@@ -398,7 +399,7 @@ impl CcpEngine {
         let stop = Arc::new(AtomicBool::new(false));
         let search_limits = SearchLimits {
             depth: limits.depth,
-            time: allotment.think,
+            time: Some(allotment.think),
             nodes: limits.nodes,
             iterations: None,
             stop: Some(stop.clone()),
@@ -415,7 +416,8 @@ impl CcpEngine {
         });
         let fallback = vec![format!(
             "bestmove {}",
-            self.state.format_move(quick_move(&self.state))
+            crate::ccerl_agent::glance(&self.state)
+                .map_or_else(|| "0000".to_string(), |mv| self.state.format_move(mv))
         )];
         let mut agent = match self.agent.take() {
             Some(agent) => agent,
@@ -517,23 +519,6 @@ impl Drop for CcpEngine {
         self.stop();
         self.join();
     }
-}
-
-/// The move to answer with if the search cannot: the legal move that gains most towards
-/// the goal (the first such in generation order).
-fn quick_move(state: &Halma) -> HalmaMove {
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    moves
-        .iter()
-        .copied()
-        .max_by_key(|&m| {
-            (
-                crate::eval::ProgressOrdering::gain(state, m),
-                std::cmp::Reverse(m),
-            )
-        })
-        .expect("a game that is not over has a move")
 }
 
 /// `info …` and `bestmove …` for a decision.

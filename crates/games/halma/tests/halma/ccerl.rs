@@ -469,3 +469,36 @@ fn moves_inside_the_goal_survive_the_forward_filter() {
     let decision = agent.select(&state, &SearchLimits::none()).unwrap();
     assert_eq!(state.format_move(decision.mv), "119-118");
 }
+
+/// The glance (the CCP engine's answer when its search is late) sees a win two plies deep
+/// that the move gaining most misses: here stepping into the last free hole of a goal that
+/// the opponent's blockers fill wins by anti-block; a hop elsewhere gains more rows.
+#[test]
+fn the_glance_takes_a_win_the_greediest_move_misses() {
+    let goal = [113, 115, 116, 117, 118, 119, 120];
+    let zeros: Vec<u8> = goal.iter().copied().chain([105, 60, 70]).collect();
+    let state = position(&zeros, &[111, 112, 0, 1, 2, 3, 4, 5, 6, 7], 0, 100);
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let wins = |mv: HalmaMove| {
+        let mut after = state.clone();
+        after.play(mv);
+        outcome(&after) == Some(vec![1.0, 0.0])
+    };
+    let greediest = *moves
+        .iter()
+        .max_by_key(|&&m| ply_halma::eval::ProgressOrdering::gain(&state, m))
+        .unwrap();
+    assert!(!wins(greediest), "{}", state.format_move(greediest));
+    let glanced = ply_halma::ccerl_agent::glance(&state).unwrap();
+    assert_eq!(state.format_move(glanced), "105-114");
+    assert!(wins(glanced));
+    assert_eq!(
+        ply_halma::ccerl_agent::glance(&{
+            let mut over = state.clone();
+            over.play(glanced);
+            over
+        }),
+        None
+    );
+}

@@ -203,6 +203,20 @@ fn stop_answers_an_infinite_search() {
     assert!(text.contains("readyok"));
 }
 
+/// `go infinite` runs until `stop`, not to a default depth. (A depth-6 search of the start
+/// takes a tenth of a second; on a slow machine the check below proves less, never fails.)
+#[test]
+fn an_infinite_search_waits_for_stop() {
+    let (mut engine, out) = engine_with(ply_halma::ccp::DEFAULT_AGENT);
+    engine.handle_line("position startpos");
+    engine.handle_line("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(bestmoves(&out.text()).len(), 0, "{}", out.text());
+    engine.handle_line("stop");
+    engine.handle_line("quit");
+    assert_eq!(bestmoves(&out.text()).len(), 1, "{}", out.text());
+}
+
 /// The end of the input lets the running search answer.
 #[test]
 fn the_end_of_the_input_waits_for_the_answer() {
