@@ -92,6 +92,7 @@ games! {
     Quoridor => ply_quoridor::Quoridor, ply_quoridor::agents::catalog;
     Halma => ply_halma::Halma, ply_halma::catalog;
     Tictactoe => ply_tictactoe::TicTacToe, ply_tictactoe::catalog;
+    Breakthrough => ply_breakthrough::Breakthrough, ply_breakthrough::catalog;
 }
 
 impl GameId {

@@ -1,0 +1,54 @@
+//! Breakthrough for learning code, numbered as OpenSpiel numbers it.
+//!
+//! Observation: planes `[mine, theirs, empty]` of `rows x columns`, row 0 at the top (as
+//! OpenSpiel's, whose planes are black, white, empty: the same for Black).
+//!
+//! Actions: OpenSpiel's, `((row · columns + column) · 6 + direction) · 2 + capture`, with
+//! the row of the cell left counted from the top, `direction` 0, 1, 2 for Black's steps
+//! down-left, down, down-right and 3, 4, 5 for White's up-left, up, up-right, and `capture`
+//! 1 for a capture: `rows · columns · 12` actions (768 on 8x8), so an action index here is
+//! the one OpenSpiel gives the same move.
+
+use ply_core::encode::{set, Encode};
+use ply_core::{Game, Player};
+
+use crate::board::{Breakthrough, Step, WHITE};
+
+impl Encode for Breakthrough {
+    fn observation_shape(&self) -> [usize; 3] {
+        [3, self.rows(), self.columns()]
+    }
+
+    fn plane_names(&self) -> Vec<String> {
+        ["observer's pieces", "opponent's pieces", "empty cells"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn observe(&self, player: Player, out: &mut [f32]) {
+        let shape = self.observation_shape();
+        for cell in 0..self.cells() {
+            let (column, row) = self.coords(cell);
+            let plane = match self.owner(cell) {
+                Some(owner) if owner == player => 0,
+                Some(_) => 1,
+                None => 2,
+            };
+            set(out, shape, plane, self.rows() - row, column);
+        }
+    }
+
+    fn num_actions(&self) -> usize {
+        self.cells() * 12
+    }
+
+    fn action_of(&self, step: Step) -> usize {
+        let (from_column, from_row) = self.coords(step.from as usize);
+        let (to_column, _) = self.coords(step.to as usize);
+        let row_from_top = self.rows() - from_row;
+        // 0, 1, 2: left, straight, right; White's are 3 to 5.
+        let direction = to_column + 1 - from_column + if self.to_move() == WHITE { 3 } else { 0 };
+        ((row_from_top * self.columns() + from_column) * 6 + direction) * 2
+            + usize::from(step.capture)
+    }
+}
