@@ -29,6 +29,9 @@ test('halma under the ccerl rules: the 121-hole star, a move by clicks, the engi
     await page.click(cell(mv.path[0]));
     await page.waitForSelector('#halma-board .target');
     await page.click(cell(mv.path.at(-1)));
+    // The human's move reaches the view before the engine starts, so the human's turn alone
+    // is no sign that the engine answered: wait for its move.
+    await page.waitForFunction(() => ui.view.moves.length >= 2 && !ui.thinking, null, { timeout: 30000 });
     await waitForHumanTurn(page);
     v = await view(page);
     assert.equal(v.moves[0], mv.move);
