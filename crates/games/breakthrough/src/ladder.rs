@@ -4,9 +4,9 @@
 //! robin of the 6 measured levels, 20 games per pairing (300 games, none drawn: the game has
 //! no draws), 2 random opening plies, a 200 ms cap per move, anchored on random. Levels are
 //! ordered by the measured rating; the 95 % intervals are about ±250, so greedy and MCTS, and
-//! alpha-beta at 2 and 3 plies, are not told apart. See results/README.md. The last rung,
-//! alpha-beta with a second a move, is the default of `ply play` and the page; it is not
-//! rated.
+//! alpha-beta at 2 and 3 plies, are not told apart. See docs/results/breakthrough.md. The
+//! last rung, alpha-beta with a second a move, is the default of `ply play` and the page; it
+//! is not rated.
 
 use ply_core::{rung, Rung};
 
