@@ -166,7 +166,10 @@ mod tests {
             .move_values(&state, &limits);
         assert!(one.is_some());
         assert_eq!(one, two);
-        assert!(ExactSolver::new(22, false).unwrap().with_threads(0).is_err());
+        assert!(ExactSolver::new(22, false)
+            .unwrap()
+            .with_threads(0)
+            .is_err());
     }
 
     #[test]
