@@ -71,7 +71,7 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
             ))
     );
     println!("wrong        {}", report.wrong.len());
-    println!("stones   positions   done   p50 wall   p99 wall   max wall    max cpu");
+    println!("stones   positions   done   p50 wall   p99 wall   max wall    p99 cpu    max cpu");
     let row = |label: String, keep: &dyn Fn(usize) -> bool| {
         let (p50, n) = report.quantile(0.5, wall, keep);
         if n == 0 {
@@ -79,13 +79,15 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         }
         let (p99, _) = report.quantile(0.99, wall, keep);
         let (max, _) = report.quantile(1.0, wall, keep);
+        let (p99_cpu, _) = report.quantile(0.99, cpu, keep);
         let (max_cpu, _) = report.quantile(1.0, cpu, keep);
         let done = report.done(keep);
         println!(
-            "{label:<8} {n:>9} {done:>6} {:>10} {:>10} {:>10} {:>10}",
+            "{label:<8} {n:>9} {done:>6} {:>10} {:>10} {:>10} {:>10} {:>10}",
             shown(p50),
             shown(p99),
             shown(max),
+            shown(p99_cpu),
             shown(max_cpu)
         );
     };
@@ -99,6 +101,11 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         .iter()
         .max_by_key(|t| t.time)
         .expect("at least one position");
+    println!(
+        "in all       {} nodes, cpu {}",
+        report.timings.iter().map(|t| t.nodes).sum::<u64>(),
+        shown(report.timings.iter().map(|t| t.cpu_time).sum())
+    );
     println!(
         "slowest      line {} ({} stones): {}, cpu {}, {} nodes",
         slowest.line,

@@ -274,6 +274,70 @@ fn every_thread_count_matches_plain_negamax_on_random_positions() {
     );
 }
 
+/// The analysis (every column's score) with one, two and three threads against plain
+/// negamax on each child, on random positions of small boards: each child's solve starts
+/// from a sibling's score, right or wrong, and with threads the children are solved side
+/// by side.
+#[test]
+fn every_thread_count_analyses_as_plain_negamax_scores_each_column() {
+    use ply_core::Game;
+    let walks = if cfg!(debug_assertions) { 6 } else { 30 };
+    let mut solvers: Vec<Solver> = [1, 2, 3]
+        .into_iter()
+        .map(|threads| {
+            Solver::with_table_bits(MIN_TABLE_BITS)
+                .unwrap()
+                .with_threads(threads)
+                .unwrap()
+        })
+        .collect();
+    let mut checked = 0;
+    for (width, height) in [(5, 4), (4, 5)] {
+        let start = Connect4::new(width, height, 4).unwrap();
+        let cells = width * height;
+        for seed in 0..walks {
+            let mut state = start.clone();
+            let mut rng = seed ^ (cells as u64) << 40;
+            let mut legal = Vec::new();
+            for _ in 0..cells - 8 - (seed as usize % 3) {
+                legal.clear();
+                state.legal_moves(&mut legal);
+                let (next, r) = ply_core::hash::splitmix64(rng);
+                rng = next;
+                state.play(legal[(r % legal.len() as u64) as usize]);
+                if state.is_terminal() {
+                    break;
+                }
+            }
+            if state.is_terminal() {
+                continue;
+            }
+            let expected: Vec<Option<i32>> = (0..width)
+                .map(|col| {
+                    state.can_play(col).then(|| {
+                        let mut child = state.clone();
+                        child.play(col as u8);
+                        -plain_negamax(&child)
+                    })
+                })
+                .collect();
+            for solver in &mut solvers {
+                let threads = solver.threads();
+                assert_eq!(
+                    solver.analyze(&state, false),
+                    expected,
+                    "{width}x{height} seed {seed}, {threads} threads"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= walks as usize,
+        "only {checked} unfinished positions"
+    );
+}
+
 /// `at_most_until` answers "is the score at most b" for every b around the true score, and
 /// `keep_outcome_until` picks a column whose child has the outcome the position has.
 #[test]
