@@ -44,7 +44,8 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
             suite_line("", found)
         );
     }
-    print_report(args, &report, start.width() * start.height());
+    let with_book = solver.book().is_some();
+    print_report(args, with_book, &report, start.width() * start.height());
     if !report.errors.is_empty() || !report.wrong.is_empty() {
         bail!(
             "{} line(s) unreadable, {} wrong",
@@ -55,7 +56,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
+fn print_report(args: &SolverBenchArgs, with_book: bool, report: &SuiteReport, cells: usize) {
     let wall = |t: &SuiteTiming| t.time;
     let cpu = |t: &SuiteTiming| t.cpu_time;
     println!("suite        {}", args.set);
@@ -64,7 +65,7 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         report.timings.len(),
         args.threads,
         args.table_bits,
-        if args.no_book { "no book" } else { "book" },
+        if with_book { "book" } else { "no book" },
         args.time_limit
             .map_or("no time limit".to_string(), |l| format!(
                 "{l:?} each at most"
