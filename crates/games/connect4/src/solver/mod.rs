@@ -217,18 +217,7 @@ impl Solver {
             }
             (score, search.nodes)
         };
-        let results: Vec<(Option<i32>, u64)> = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads as u64)
-                .map(|thread| scope.spawn(move || run(thread)))
-                .collect();
-            let mut results = vec![run(0)];
-            results.extend(
-                helpers
-                    .into_iter()
-                    .map(|h| h.join().expect("a solver thread never panics")),
-            );
-            results
-        });
+        let results = on_threads(self.threads, run);
         self.nodes += results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
         results.into_iter().find_map(|(score, _)| score)
     }
@@ -358,7 +347,7 @@ impl Solver {
         let book = Self::book_for(&self.book, first);
         let (table, interrupt, width) = (&self.table, self.interrupt.as_deref(), first.width());
         let next = AtomicUsize::new(0);
-        let run = || {
+        let run = |_| {
             let mut search = search::Search::new(table, width, deadline)
                 .with_book(book)
                 .interrupted_by(interrupt);
@@ -373,18 +362,7 @@ impl Solver {
             }
             (Some(solved), search.nodes)
         };
-        let results = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads.min(children.len()))
-                .map(|_| scope.spawn(run))
-                .collect();
-            let mut results = vec![run()];
-            results.extend(
-                helpers
-                    .into_iter()
-                    .map(|h| h.join().expect("a solver thread never panics")),
-            );
-            results
-        });
+        let results = on_threads(self.threads.min(children.len()), run);
         self.nodes += results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
         let mut solved = Vec::with_capacity(children.len());
         for (part, _) in results {
@@ -415,6 +393,24 @@ impl Solver {
         }
         best
     }
+}
+
+/// `run(0)` on this thread and `run(1)` to `run(threads - 1)` on as many others, their
+/// results in that order.
+fn on_threads<T: Send>(threads: usize, run: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    let run = &run;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads as u64)
+            .map(|thread| scope.spawn(move || run(thread)))
+            .collect();
+        let mut results = vec![run(0)];
+        results.extend(
+            helpers
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread never panics")),
+        );
+        results
+    })
 }
 
 #[cfg(test)]
