@@ -22,14 +22,17 @@ const PERFECT_KEYS: &[KeyInfo] = &[
     )
     .of_kind(KeyKind::Memory),
     BOOK_KEY,
-    KeyInfo::new(
-        "threads",
-        "1",
-        "threads of each solve, sharing the table, 1 to 64 (more than one helps only when \
-         the agent has the cores to itself)",
-    )
-    .of_kind(KeyKind::Threads),
+    THREADS_KEY,
 ];
+
+/// The `threads` key of `perfect` and `solver`.
+const THREADS_KEY: KeyInfo = KeyInfo::new(
+    "threads",
+    "1",
+    "threads of each solve, sharing the table, 1 to 64 (more than one helps only when the \
+     agent has the cores to itself)",
+)
+.of_kind(KeyKind::Threads);
 
 /// The `book` key of `perfect` and `solver`.
 const BOOK_KEY: KeyInfo = KeyInfo::new(
@@ -110,9 +113,12 @@ pub fn catalog() -> Catalog<Connect4> {
         SOLVER_KEYS,
         |params: &Params, _seed| {
             let bits = table_bits(params)?;
+            let threads = params.u32("threads")? as usize;
             let solver = crate::exact::ExactSolver::new(bits, params.bool("weak")?)
                 .map_err(|e| params.bad_value("table", &format!("a table that fits: {e}")))?
-                .with_book(book(params)?);
+                .with_book(book(params)?)
+                .with_threads(threads)
+                .map_err(|e| params.bad_value("threads", &e.to_string()))?;
             Ok(Box::new(solver) as Box<dyn Agent<Connect4>>)
         },
     );
@@ -134,6 +140,7 @@ const SOLVER_KEYS: &[KeyInfo] = &[
         "prove only win, draw or loss (scores 1, 0, -1): far faster early in the game",
     ),
     BOOK_KEY,
+    THREADS_KEY,
 ];
 
 /// The `table` key of `perfect`, checked.
@@ -344,14 +351,16 @@ mod tests {
         let name = |spec: &str| catalog.build(spec, 1).unwrap().name();
         assert!(name("perfect").contains("book=true,threads=1"));
         assert!(name("perfect:book=false,threads=2").contains("book=false,threads=2"));
-        assert!(name("solver").ends_with("book=true"));
-        assert!(name("solver:book=false").ends_with("book=false"));
+        assert!(name("solver").ends_with("book=true,threads=1"));
+        assert!(name("solver:book=false,threads=2").ends_with("book=false,threads=2"));
         for (spec, says) in [
             ("perfect:threads=0", "'0' for key 'threads'"),
             ("perfect:threads=65", "1 to 64"),
             ("perfect:threads=-1", "'-1' for key 'threads'"),
             ("perfect:book=maybe", "'maybe' for key 'book'"),
             ("solver:book=2", "'2' for key 'book'"),
+            ("solver:threads=0", "'0' for key 'threads'"),
+            ("solver:threads=65", "1 to 64"),
         ] {
             let err = catalog.build(spec, 1).err().unwrap().to_string();
             assert!(err.contains(says), "{spec}: {err}");

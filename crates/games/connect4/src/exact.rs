@@ -35,15 +35,23 @@ impl ExactSolver {
         self.solver.set_book(book);
         self
     }
+
+    /// Solves with `threads` threads sharing the table: an error unless `threads` is in
+    /// `1..=`[`crate::solver::MAX_THREADS`].
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, SolverError> {
+        self.solver = self.solver.with_threads(threads)?;
+        Ok(self)
+    }
 }
 
 impl Agent<Connect4> for ExactSolver {
     fn name(&self) -> String {
         format!(
-            "solver:table={},weak={},book={}",
+            "solver:table={},weak={},book={},threads={}",
             self.table_bits,
             self.weak,
-            self.solver.book().is_some()
+            self.solver.book().is_some(),
+            self.solver.threads()
         )
     }
 
@@ -141,6 +149,27 @@ mod tests {
         assert_eq!(d.mv, 3);
         assert!(d.value.is_nan());
         assert_eq!(solver.value_scale(&won), ValueScale::Exact);
+    }
+
+    /// Two threads sharing the table score every column as one does.
+    #[test]
+    fn threads_score_as_one_thread_does() {
+        let state = Connect4::standard().after("44455554221").unwrap();
+        let limits = SearchLimits::none();
+        let one = ExactSolver::new(22, false)
+            .unwrap()
+            .move_values(&state, &limits);
+        let two = ExactSolver::new(22, false)
+            .unwrap()
+            .with_threads(2)
+            .unwrap()
+            .move_values(&state, &limits);
+        assert!(one.is_some());
+        assert_eq!(one, two);
+        assert!(ExactSolver::new(22, false)
+            .unwrap()
+            .with_threads(0)
+            .is_err());
     }
 
     #[test]

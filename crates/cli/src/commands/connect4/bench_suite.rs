@@ -44,7 +44,8 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
             suite_line("", found)
         );
     }
-    print_report(args, &report, start.width() * start.height());
+    let with_book = solver.book().is_some();
+    print_report(args, with_book, &report, start.width() * start.height());
     if !report.errors.is_empty() || !report.wrong.is_empty() {
         bail!(
             "{} line(s) unreadable, {} wrong",
@@ -55,7 +56,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
+fn print_report(args: &SolverBenchArgs, with_book: bool, report: &SuiteReport, cells: usize) {
     let wall = |t: &SuiteTiming| t.time;
     let cpu = |t: &SuiteTiming| t.cpu_time;
     println!("suite        {}", args.set);
@@ -64,14 +65,14 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         report.timings.len(),
         args.threads,
         args.table_bits,
-        if args.no_book { "no book" } else { "book" },
+        if with_book { "book" } else { "no book" },
         args.time_limit
             .map_or("no time limit".to_string(), |l| format!(
                 "{l:?} each at most"
             ))
     );
     println!("wrong        {}", report.wrong.len());
-    println!("stones   positions   done   p50 wall   p99 wall   max wall    max cpu");
+    println!("stones   positions   done   p50 wall   p99 wall   max wall    p99 cpu    max cpu");
     let row = |label: String, keep: &dyn Fn(usize) -> bool| {
         let (p50, n) = report.quantile(0.5, wall, keep);
         if n == 0 {
@@ -79,13 +80,15 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         }
         let (p99, _) = report.quantile(0.99, wall, keep);
         let (max, _) = report.quantile(1.0, wall, keep);
+        let (p99_cpu, _) = report.quantile(0.99, cpu, keep);
         let (max_cpu, _) = report.quantile(1.0, cpu, keep);
         let done = report.done(keep);
         println!(
-            "{label:<8} {n:>9} {done:>6} {:>10} {:>10} {:>10} {:>10}",
+            "{label:<8} {n:>9} {done:>6} {:>10} {:>10} {:>10} {:>10} {:>10}",
             shown(p50),
             shown(p99),
             shown(max),
+            shown(p99_cpu),
             shown(max_cpu)
         );
     };
@@ -99,6 +102,11 @@ fn print_report(args: &SolverBenchArgs, report: &SuiteReport, cells: usize) {
         .iter()
         .max_by_key(|t| t.time)
         .expect("at least one position");
+    println!(
+        "in all       {} nodes, cpu {}",
+        report.timings.iter().map(|t| t.nodes).sum::<u64>(),
+        shown(report.timings.iter().map(|t| t.cpu_time).sum())
+    );
     println!(
         "slowest      line {} ({} stones): {}, cpu {}, {} nodes",
         slowest.line,

@@ -57,8 +57,8 @@ pub struct BookArgs {
     #[arg(long)]
     pub quiet: bool,
     /// Search every position to the end. By default a build takes values from the layers
-    /// of the bundled book deeper than `--depth` (on 7x6), which only makes it faster: the
-    /// book is the same.
+    /// of the bundled book deeper than `--depth` (on 7x6; for exact scores also an outcome
+    /// layer at `--depth`), which only makes it faster: the book is the same.
     #[arg(long)]
     pub no_book: bool,
     #[command(flatten)]
@@ -169,7 +169,8 @@ pub fn run(args: &BookArgs) -> anyhow::Result<()> {
     let helper = if args.no_book {
         None
     } else {
-        book_from(&[], &start)?.and_then(|book| book.deeper_than(depth).map(Arc::new))
+        book_from(&[], &start)?
+            .and_then(|book| book.helpers_for(depth, args.outcomes).map(Arc::new))
     };
     let solvers = (0..args.jobs)
         .map(|_| Ok(solver_from(args.table_bits, args.threads)?.with_book(helper.clone())))

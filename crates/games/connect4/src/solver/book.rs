@@ -172,14 +172,18 @@ impl Book {
         Book::of_layer(shape, Layer::from_values(depth, true, outcomes))
     }
 
-    /// The layers of `self` deeper than `depth` stones, as a book (`None` if there are
-    /// none): what a build of the layer at `depth` may take values from without taking the
-    /// very values it is building.
-    pub fn deeper_than(&self, depth: u32) -> Option<Book> {
+    /// The layers of `self` that a build of the layer at `depth` (of exact scores unless
+    /// `outcomes`) may take values from, as a book (`None` if there are none): every layer
+    /// deeper than `depth`, and for exact scores an outcome layer at `depth` too (it
+    /// narrows each solve to its sign: a draw is then exact at once). Never the very values
+    /// being built.
+    pub fn helpers_for(&self, depth: u32, outcomes: bool) -> Option<Book> {
         let layers: Vec<Layer> = self
             .layers
             .iter()
-            .filter(|layer| layer.depth > depth)
+            .filter(|layer| {
+                layer.depth > depth || layer.depth == depth && layer.outcomes && !outcomes
+            })
             .cloned()
             .collect();
         (!layers.is_empty()).then(|| Book {
@@ -467,12 +471,17 @@ mod tests {
             vec![(2, false, 3), (4, true, 3)]
         );
         assert_eq!((both.len(), both.depth()), (6, 4));
-        // A build of the depth-2 layer may use the depth-4 one, never its own.
-        let deeper = both.deeper_than(2).unwrap();
+        // A build of the depth-2 layer may use the depth-4 one, never its own; an exact
+        // build at 4 may use the outcomes at 4, an outcome build at 4 nothing.
+        let deeper = both.helpers_for(2, false).unwrap();
         assert_eq!(deeper.layers().collect::<Vec<_>>(), vec![(4, true, 3)]);
         assert!(!deeper.has_depth(2) && deeper.has_depth(4));
-        assert_eq!(both.deeper_than(1).as_ref(), Some(&both));
-        assert_eq!(both.deeper_than(4), None);
+        assert_eq!(both.helpers_for(1, true).as_ref(), Some(&both));
+        assert_eq!(both.helpers_for(4, false), Some(deeper));
+        assert_eq!(both.helpers_for(4, true), None);
+        assert_eq!(both.helpers_for(2, true).unwrap().len(), 3);
+        let exact_at_4 = Book::from_scores(&shape, 4, [(1, 0)]);
+        assert_eq!(exact_at_4.helpers_for(4, false), None);
         assert!(both.has_depth(2) && both.has_depth(4) && !both.has_depth(3));
         assert!(!both.has_depth(200));
         let bytes = both.to_bytes();

@@ -15,7 +15,7 @@ mod sorter;
 mod split;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -178,6 +178,18 @@ impl Solver {
         weak: bool,
         deadline: Option<Instant>,
     ) -> Option<i32> {
+        self.solve_guessing(state, weak, None, deadline)
+    }
+
+    /// [`Solver::solve_until`] with a guess of the score, which places the first probes
+    /// (see `Search::solve`): the same score, sooner when the guess is right.
+    fn solve_guessing(
+        &mut self,
+        state: &Connect4,
+        weak: bool,
+        guess: Option<i32>,
+        deadline: Option<Instant>,
+    ) -> Option<i32> {
         self.prepare(state);
         let width = state.width();
         let book = Self::book_for(&self.book, state);
@@ -185,7 +197,7 @@ impl Solver {
             let mut search = search::Search::new(&self.table, width, deadline)
                 .with_book(book)
                 .interrupted_by(self.interrupt.as_deref());
-            let score = search.solve_board(state.board(), weak);
+            let score = search.solve_board(state.board(), weak, guess);
             self.nodes += search.nodes;
             return score;
         }
@@ -198,25 +210,14 @@ impl Solver {
                 .with_book(book)
                 .interrupted_by(interrupt)
                 .parallel(&stop, &split, thread);
-            let score = search.solve_board(state.board(), weak);
+            let score = search.solve_board(state.board(), weak, guess);
             if score.is_some() {
                 // The first to finish stops the others: they only fed the table.
                 stop.store(true, Ordering::Relaxed);
             }
             (score, search.nodes)
         };
-        let results: Vec<(Option<i32>, u64)> = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads as u64)
-                .map(|thread| scope.spawn(move || run(thread)))
-                .collect();
-            let mut results = vec![run(0)];
-            results.extend(
-                helpers
-                    .into_iter()
-                    .map(|h| h.join().expect("a solver thread never panics")),
-            );
-            results
-        });
+        let results = on_threads(self.threads, run);
         self.nodes += results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
         results.into_iter().find_map(|(score, _)| score)
     }
@@ -277,6 +278,7 @@ impl Solver {
 
     /// The score of every column for the player to move: `None` for a full column (or any
     /// column once the game is over), else the score after playing it (weak: its sign).
+    /// With several threads, each thread solves whole columns, all sharing the table.
     pub fn analyze(&mut self, state: &Connect4, weak: bool) -> Vec<Option<i32>> {
         self.analyze_until(state, weak, None)
             .expect("no deadline, so the search completes")
@@ -296,23 +298,77 @@ impl Solver {
         }
         let cells = (state.width() * state.height()) as i32;
         let moves = state.moves_played() as i32;
+        let mut children = Vec::new();
         for col in center_order(state.width()) {
             if !state.can_play(col) {
                 continue;
             }
-            scores[col] = Some(if state.is_winning_move(col) {
-                if weak {
-                    1
-                } else {
-                    (cells + 1 - moves) / 2
-                }
+            if state.is_winning_move(col) {
+                scores[col] = Some(if weak { 1 } else { (cells + 1 - moves) / 2 });
             } else {
                 let mut child = state.clone();
                 child.play(col as u8);
-                -self.solve_until(&child, weak, deadline)?
-            });
+                children.push((col, child));
+            }
+        }
+        // Neighbouring columns often score alike, so each child's solve starts by testing
+        // the score of the one before; with threads, each child is solved whole by one
+        // thread (on one child at a time they did more work in all). Both measured in
+        // docs/results/connect4.md ("The analysis suite").
+        let solved = if self.threads > 1 && children.len() > 1 {
+            self.solve_side_by_side(&children, weak, deadline)?
+        } else {
+            let mut guess = None;
+            let mut solved = Vec::with_capacity(children.len());
+            for (col, child) in &children {
+                let score = self.solve_guessing(child, weak, guess, deadline)?;
+                guess = Some(score);
+                solved.push((*col, score));
+            }
+            solved
+        };
+        for (col, score) in solved {
+            scores[col] = Some(-score);
         }
         Some(scores)
+    }
+
+    /// The scores of `children` (columns and positions of one board), each solved whole by
+    /// one of the solver's threads, all sharing the table: `(column, score)` pairs, or
+    /// `None` if the deadline passed (or the interrupt came) first.
+    fn solve_side_by_side(
+        &mut self,
+        children: &[(usize, Connect4)],
+        weak: bool,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<(usize, i32)>> {
+        let first = &children[0].1;
+        self.prepare(first);
+        let book = Self::book_for(&self.book, first);
+        let (table, interrupt, width) = (&self.table, self.interrupt.as_deref(), first.width());
+        let next = AtomicUsize::new(0);
+        let run = |_| {
+            let mut search = search::Search::new(table, width, deadline)
+                .with_book(book)
+                .interrupted_by(interrupt);
+            let mut guess = None;
+            let mut solved = Vec::new();
+            while let Some((col, child)) = children.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let Some(score) = search.solve_board(child.board(), weak, guess) else {
+                    return (None, search.nodes);
+                };
+                guess = Some(score);
+                solved.push((*col, score));
+            }
+            (Some(solved), search.nodes)
+        };
+        let results = on_threads(self.threads.min(children.len()), run);
+        self.nodes += results.iter().map(|&(_, nodes)| nodes).sum::<u64>();
+        let mut solved = Vec::with_capacity(children.len());
+        for (part, _) in results {
+            solved.extend(part?);
+        }
+        Some(solved)
     }
 
     /// A best column and its score; among equally good columns the one nearest the centre.
@@ -336,5 +392,43 @@ impl Solver {
             }
         }
         best
+    }
+}
+
+/// `run(0)` on this thread and `run(1)` to `run(threads - 1)` on as many others, their
+/// results in that order.
+fn on_threads<T: Send>(threads: usize, run: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    let run = &run;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads as u64)
+            .map(|thread| scope.spawn(move || run(thread)))
+            .collect();
+        let mut results = vec![run(0)];
+        results.extend(
+            helpers
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread never panics")),
+        );
+        results
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A guess, right or wrong, inside the score's range or outside it, changes no score.
+    #[test]
+    fn a_guess_changes_no_score() {
+        let mut solver = Solver::with_table_bits(MIN_TABLE_BITS).unwrap();
+        let state = Connect4::standard().after("32164625").unwrap();
+        for weak in [false, true] {
+            let expected = if weak { 1 } else { 11 };
+            for guess in -25..=25 {
+                solver.clear();
+                let score = solver.solve_guessing(&state, weak, Some(guess), None);
+                assert_eq!(score, Some(expected), "guess {guess}, weak {weak}");
+            }
+        }
     }
 }

@@ -827,11 +827,14 @@ impl<'t> Search<'t> {
     }
 
     /// The exact score of `p` (or only its sign when `weak`), by null-window searches that
-    /// bisect the range of possible scores. `None` if the deadline passed first.
+    /// bisect the range of possible scores. `None` if the deadline passed first. A `guess`
+    /// of the score (a sibling's, in an analysis) places the first probes: one on the
+    /// guess, then one on the bound it gave, which together prove a right guess.
     pub(crate) fn solve<B: Bits, G: Geometry<B>>(
         &mut self,
         p: &Position<B>,
         weak: bool,
+        guess: Option<i32>,
     ) -> Option<i32> {
         if let Some(score) = Self::settled_score(p) {
             return Some(if weak { score.signum() } else { score });
@@ -851,6 +854,26 @@ impl<'t> Search<'t> {
         let gallop = moves < ZERO_FIRST_BELOW;
         let mut step = 1;
         let mut first = true;
+        if let Some(guess) = guess.filter(|&g| min <= g && g < max) {
+            let r = self.probe::<B, G>(p, (guess, guess + 1))?;
+            let low = r <= guess;
+            if low {
+                max = r;
+            } else {
+                min = r;
+            }
+            // Then whether the score is the bound the guess gave.
+            if min < max {
+                let med = if low { max - 1 } else { min };
+                let r = self.probe::<B, G>(p, (med, med + 1))?;
+                if r <= med {
+                    max = r;
+                } else {
+                    min = r;
+                }
+            }
+            first = false;
+        }
         while min < max {
             let mut med = min + (max - min) / 2;
             if gallop && first && min < 0 && max > 0 {
@@ -886,13 +909,20 @@ impl<'t> Search<'t> {
     }
 
     /// [`Search::solve`] on any board, the standard one with its shape as a constant.
-    pub(crate) fn solve_board(&mut self, board: &Board, weak: bool) -> Option<i32> {
+    pub(crate) fn solve_board(
+        &mut self,
+        board: &Board,
+        weak: bool,
+        guess: Option<i32>,
+    ) -> Option<i32> {
         self.clock_for(board);
         match board {
-            Board::Narrow(p) if *p.shape() == STANDARD => self.solve::<u64, Standard>(p, weak),
-            Board::Narrow(p) => self.solve::<u64, Dynamic>(p, weak),
-            Board::Wide(p) => self.solve::<u128, Dynamic>(p, weak),
-            Board::Huge(p) => self.solve::<_, Dynamic>(p, weak),
+            Board::Narrow(p) if *p.shape() == STANDARD => {
+                self.solve::<u64, Standard>(p, weak, guess)
+            }
+            Board::Narrow(p) => self.solve::<u64, Dynamic>(p, weak, guess),
+            Board::Wide(p) => self.solve::<u128, Dynamic>(p, weak, guess),
+            Board::Huge(p) => self.solve::<_, Dynamic>(p, weak, guess),
         }
     }
 

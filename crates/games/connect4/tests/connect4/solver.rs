@@ -214,13 +214,28 @@ fn plain_negamax(state: &Connect4) -> i32 {
         .expect("an unfinished game has a move")
 }
 
-/// One, two and three threads against plain negamax on random positions of small boards
-/// with eight to ten empty cells (seeded walks).
-#[test]
-fn every_thread_count_matches_plain_negamax_on_random_positions() {
+/// `plies` random moves from `start` (fewer if the game ends), seeded by `seed`.
+fn random_walk(start: &Connect4, plies: usize, seed: u64) -> Connect4 {
     use ply_core::Game;
-    let walks = if cfg!(debug_assertions) { 6 } else { 40 };
-    let mut solvers: Vec<Solver> = [1, 2, 3]
+    let mut state = start.clone();
+    let mut rng = seed;
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        legal.clear();
+        state.legal_moves(&mut legal);
+        let (next, r) = ply_core::hash::splitmix64(rng);
+        rng = next;
+        state.play(legal[(r % legal.len() as u64) as usize]);
+        if state.is_terminal() {
+            break;
+        }
+    }
+    state
+}
+
+/// Solvers of one, two and three threads, with the smallest table.
+fn one_to_three_threads() -> Vec<Solver> {
+    [1, 2, 3]
         .into_iter()
         .map(|threads| {
             Solver::with_table_bits(MIN_TABLE_BITS)
@@ -228,26 +243,23 @@ fn every_thread_count_matches_plain_negamax_on_random_positions() {
                 .with_threads(threads)
                 .unwrap()
         })
-        .collect();
+        .collect()
+}
+
+/// One, two and three threads against plain negamax on random positions of small boards
+/// with eight to ten empty cells (seeded walks).
+#[test]
+fn every_thread_count_matches_plain_negamax_on_random_positions() {
+    use ply_core::Game;
+    let walks = if cfg!(debug_assertions) { 6 } else { 40 };
+    let mut solvers = one_to_three_threads();
     let mut checked = 0;
     for (width, height) in [(4, 4), (5, 4), (4, 5)] {
         let start = Connect4::new(width, height, 4).unwrap();
         let cells = width * height;
         for seed in 0..walks {
             let plies = cells - 8 - (seed as usize % 3);
-            let mut state = start.clone();
-            let mut rng = seed ^ (cells as u64) << 32;
-            let mut legal = Vec::new();
-            for _ in 0..plies {
-                legal.clear();
-                state.legal_moves(&mut legal);
-                let (next, r) = ply_core::hash::splitmix64(rng);
-                rng = next;
-                state.play(legal[(r % legal.len() as u64) as usize]);
-                if state.is_terminal() {
-                    break;
-                }
-            }
+            let state = random_walk(&start, plies, seed ^ (cells as u64) << 32);
             if state.is_terminal() {
                 continue;
             }
@@ -263,6 +275,51 @@ fn every_thread_count_matches_plain_negamax_on_random_positions() {
                     solver.solve(&state, true),
                     expected.signum(),
                     "{width}x{height} seed {seed}, {threads} threads, weak"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= walks as usize,
+        "only {checked} unfinished positions"
+    );
+}
+
+/// The analysis (every column's score) with one, two and three threads against plain
+/// negamax on each child, on random positions of small boards: each child's solve starts
+/// from a sibling's score, right or wrong, and with threads the children are solved side
+/// by side.
+#[test]
+fn every_thread_count_analyses_as_plain_negamax_scores_each_column() {
+    use ply_core::Game;
+    let walks = if cfg!(debug_assertions) { 6 } else { 30 };
+    let mut solvers = one_to_three_threads();
+    let mut checked = 0;
+    for (width, height) in [(5, 4), (4, 5)] {
+        let start = Connect4::new(width, height, 4).unwrap();
+        let cells = width * height;
+        for seed in 0..walks {
+            let plies = cells - 8 - (seed as usize % 3);
+            let state = random_walk(&start, plies, seed ^ (cells as u64) << 40);
+            if state.is_terminal() {
+                continue;
+            }
+            let expected: Vec<Option<i32>> = (0..width)
+                .map(|col| {
+                    state.can_play(col).then(|| {
+                        let mut child = state.clone();
+                        child.play(col as u8);
+                        -plain_negamax(&child)
+                    })
+                })
+                .collect();
+            for solver in &mut solvers {
+                let threads = solver.threads();
+                assert_eq!(
+                    solver.analyze(&state, false),
+                    expected,
+                    "{width}x{height} seed {seed}, {threads} threads"
                 );
             }
             checked += 1;
