@@ -137,10 +137,12 @@ pub fn for_game(cmd: Command, game: GameId) -> Command {
     cmd
 }
 
-/// The game named in `argv` (the first argument that is a game's name), whose flags help
-/// should show.
+/// The game named in `argv` (the first argument that is a game's name, or names one of the
+/// game's own subcommands, as `connect4-book` does), whose flags help should show.
 pub fn game_in(argv: &[String]) -> Option<GameId> {
-    argv.iter().find_map(|arg| GameId::from_name(arg))
+    argv.iter().find_map(|arg| {
+        GameId::from_name(arg).or_else(|| GameId::from_name(arg.split_once('-')?.0))
+    })
 }
 
 #[cfg(test)]
@@ -160,6 +162,25 @@ mod tests {
         assert_eq!(probe.variant.settings.get("width"), Some("9"));
         assert_eq!(probe.variant.settings.get("board"), Some("star121"));
         assert_eq!(probe.variant.settings.get("size"), None);
+    }
+
+    #[test]
+    fn the_game_is_named_by_its_name_or_its_own_subcommand() {
+        let words = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            game_in(&words("solve connect4 4453")),
+            Some(GameId::Connect4)
+        );
+        assert_eq!(
+            game_in(&words("solve connect4-book --help")),
+            Some(GameId::Connect4)
+        );
+        assert_eq!(
+            game_in(&words("list --width 9 quoridor")),
+            Some(GameId::Quoridor)
+        );
+        assert_eq!(game_in(&words("bench --help")), None);
+        assert_eq!(game_in(&words("-")), None);
     }
 
     #[test]
