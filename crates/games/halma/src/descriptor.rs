@@ -111,7 +111,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                board shows y at the left of each row and the row's x range at the right \
                (x grows to the right, y up and to the right). Type the two ends, as 3,-6 \
                3,-4, and ply finds the chain; or every landing, as 1,-4 1,-2 -1,0; or the \
-               JSON the engine speaks, [[1,-4],[1,-3]]. moves lists every legal move.",
+               JSON the engine speaks, [[1,-4],[1,-3]]. Under the ccerl rules a cell is also \
+               its id, 0-120; each row shows its ids, which run left to right: type 8-17. moves lists every \
+               legal move.",
     },
     values: "tree searches: the opponents' remaining cost minus the mover's (progress: 10 \
              a cell of distance to the home tip, 2 a cell off the axis; ccerl: progress plus \

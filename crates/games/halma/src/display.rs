@@ -1,4 +1,6 @@
-//! The hex board drawn for a person, each row labelled with its y and the x range it holds.
+//! The hex board drawn for a person, each row labelled with its y and the x range it holds
+//! (under the ccerl rules, whose moves are cell ids, also the ids of its cells, which run
+//! left to right).
 //!
 //! Cell (x, y) is printed at column `2x + y`, so the six neighbours of a cell sit left,
 //! right and diagonally above and below it, as on the real board:
@@ -16,6 +18,7 @@ use ply_core::Game;
 
 use crate::board::{Halma, LETTERS};
 use crate::geometry::Cell;
+use crate::settings::RuleSet;
 
 impl fmt::Display for Halma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -29,11 +32,13 @@ impl fmt::Display for Halma {
         for y in (-top..=top).rev() {
             let mut line = vec![' '; width];
             let mut xs = Vec::new();
+            let mut ids = Vec::new();
             for (cell, &(x, cy)) in cells.iter().enumerate() {
                 if cy != y {
                     continue;
                 }
                 xs.push(x);
+                ids.push(cell);
                 let mark = match self.owner(cell as Cell) {
                     Some(p) => LETTERS[p],
                     None => '.',
@@ -42,8 +47,15 @@ impl fmt::Display for Halma {
             }
             let row: String = line.into_iter().collect();
             let (lo, hi) = (xs.iter().min(), xs.iter().max());
+            let id_range = match (ids.iter().min(), ids.iter().max()) {
+                (Some(a), Some(b)) if self.settings().rules == RuleSet::Ccerl => match a == b {
+                    true => format!("  id {a}"),
+                    false => format!("  ids {a}-{b}"),
+                },
+                _ => String::new(),
+            };
             match (lo, hi) {
-                (Some(lo), Some(hi)) => writeln!(f, "{y:>4} | {row} | {lo}..{hi}")?,
+                (Some(lo), Some(hi)) => writeln!(f, "{y:>4} | {row} | {lo}..{hi}{id_range}")?,
                 _ => writeln!(f, "{y:>4} | {row} |")?,
             }
         }

@@ -502,3 +502,14 @@ fn the_glance_takes_a_win_the_greediest_move_misses() {
         None
     );
 }
+
+/// The board drawn for a person names each row's cell ids under the ccerl rules (its moves
+/// are ids), and only there.
+#[test]
+fn the_drawn_board_shows_cell_ids() {
+    let drawn = start().to_string();
+    assert!(drawn.contains("| 4..4  id 0\n"), "{drawn}");
+    assert!(drawn.contains("| -8..4  ids 98-110\n"), "{drawn}");
+    let classic = Halma::with_settings(BoardKind::Star121, 2, HalmaSettings::default()).unwrap();
+    assert!(!classic.to_string().contains("ids"), "{classic}");
+}
