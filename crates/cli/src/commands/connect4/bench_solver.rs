@@ -178,14 +178,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     );
     println!("mean nodes   {:.1}", report.mean_nodes());
     println!("nodes/s      {:.0}", report.nodes_per_second());
-    if !report.errors.is_empty() || !report.wrong.is_empty() {
-        bail!(
-            "{} line(s) unreadable, {} wrong",
-            report.errors.len(),
-            report.wrong.len()
-        );
-    }
-    Ok(())
+    super::fail_on_bad_lines(report.errors.len(), report.wrong.len())
 }
 
 #[cfg(test)]

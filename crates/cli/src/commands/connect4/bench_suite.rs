@@ -46,14 +46,7 @@ pub fn run(args: &SolverBenchArgs) -> anyhow::Result<()> {
     }
     let with_book = solver.book().is_some();
     print_report(args, with_book, &report, start.width() * start.height());
-    if !report.errors.is_empty() || !report.wrong.is_empty() {
-        bail!(
-            "{} line(s) unreadable, {} wrong",
-            report.errors.len(),
-            report.wrong.len()
-        );
-    }
-    Ok(())
+    super::fail_on_bad_lines(report.errors.len(), report.wrong.len())
 }
 
 fn print_report(args: &SolverBenchArgs, with_book: bool, report: &SuiteReport, cells: usize) {
