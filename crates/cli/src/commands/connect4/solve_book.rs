@@ -58,7 +58,7 @@ pub struct BookArgs {
     pub quiet: bool,
     /// Search every position to the end. By default a build takes values from the layers
     /// of the bundled book deeper than `--depth` (on 7x6; for exact scores also an outcome
-    /// layer at `--depth`), which only makes it faster: the book is the same.
+    /// layer at `--depth`, were one bundled), which only makes it faster: the book is the same.
     #[arg(long)]
     pub no_book: bool,
     #[command(flatten)]
