@@ -32,13 +32,14 @@ impl fmt::Display for Halma {
         for y in (-top..=top).rev() {
             let mut line = vec![' '; width];
             let mut xs = Vec::new();
-            let mut ids = Vec::new();
+            // The row's first and last cell ids (cells are enumerated in id order).
+            let mut ids: Option<(usize, usize)> = None;
             for (cell, &(x, cy)) in cells.iter().enumerate() {
                 if cy != y {
                     continue;
                 }
                 xs.push(x);
-                ids.push(cell);
+                ids = Some((ids.map_or(cell, |(first, _)| first), cell));
                 let mark = match self.owner(cell as Cell) {
                     Some(p) => LETTERS[p],
                     None => '.',
@@ -47,11 +48,11 @@ impl fmt::Display for Halma {
             }
             let row: String = line.into_iter().collect();
             let (lo, hi) = (xs.iter().min(), xs.iter().max());
-            let id_range = match (ids.iter().min(), ids.iter().max()) {
-                (Some(a), Some(b)) if self.settings().rules == RuleSet::Ccerl => match a == b {
-                    true => format!("  id {a}"),
-                    false => format!("  ids {a}-{b}"),
-                },
+            let id_range = match ids {
+                Some((a, b)) if self.settings().rules == RuleSet::Ccerl && a == b => {
+                    format!("  id {a}")
+                }
+                Some((a, b)) if self.settings().rules == RuleSet::Ccerl => format!("  ids {a}-{b}"),
                 _ => String::new(),
             };
             match (lo, hi) {
