@@ -38,7 +38,7 @@ const THREADS_KEY: KeyInfo = KeyInfo::new(
 const BOOK_KEY: KeyInfo = KeyInfo::new(
     "book",
     "true",
-    "prove the first eight moves on 7x6 at once from the bundled opening book (exact scores at 6 and at 8 stones)",
+    "prove the first ten moves on 7x6 at once from the bundled opening book (exact scores at 6, 8 and 10 stones)",
 );
 
 /// The bundled book if the `book` key asks for it.

@@ -44,7 +44,7 @@ pub struct SolveArgs {
     pub stats: bool,
     /// Opening book to take scores from (a file `ply solve connect4-book` wrote for this
     /// board); given more than once, the files' layers make one book. Default: on the 7x6
-    /// board, the book bundled with ply (the exact score of every position with 6 stones and of every position with 8).
+    /// board, the book bundled with ply (the exact score of every position with 6, 8 or 10 stones).
     #[arg(long, value_name = "FILE")]
     pub book: Vec<std::path::PathBuf>,
     /// Search every position, even those the bundled book answers.

@@ -32,9 +32,12 @@ use crate::position::{Position, Shape};
 
 /// The books ply ships, for 7x6, built by `ply solve connect4-book` (how long they took and
 /// what they cover: crates/games/connect4/README.md, "Opening books"): the exact score of
-/// every position with 6 stones, and of every position with 8.
-const BUNDLED_7X6_DEPTH6: &[u8] = include_bytes!("../../data/book/7x6-depth6.book");
-const BUNDLED_7X6_DEPTH8: &[u8] = include_bytes!("../../data/book/7x6-depth8.book");
+/// every position with 6 stones, with 8 and with 10.
+const BUNDLED_7X6_LAYERS: [&[u8]; 3] = [
+    include_bytes!("../../data/book/7x6-depth6.book"),
+    include_bytes!("../../data/book/7x6-depth8.book"),
+    include_bytes!("../../data/book/7x6-depth10.book"),
+];
 
 const MAGIC_EXACT: &[u8; 8] = b"PLYC4BK1";
 const MAGIC_OUTCOMES: &[u8; 8] = b"PLYC4BO1";
@@ -127,16 +130,18 @@ pub struct Book {
 
 impl Book {
     /// The book that ships with ply, for the standard 7x6 board with four in a row (a
-    /// solver given it for another board ignores it): exact scores at 6 stones and at 8.
+    /// solver given it for another board ignores it): exact scores at 6, 8 and 10 stones.
     /// Read once, then shared.
     pub fn bundled() -> Arc<Book> {
         static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
         BOOK.get_or_init(|| {
             // A test reads the same bytes, so a damaged file fails the tests, not a user.
             let read = |bytes| Book::from_bytes(bytes).expect("the bundled books are well formed");
-            let book = read(BUNDLED_7X6_DEPTH6)
-                .merged(read(BUNDLED_7X6_DEPTH8))
-                .expect("the bundled layers are for one board, at two depths");
+            let mut layers = BUNDLED_7X6_LAYERS.map(read).into_iter();
+            let first = layers.next().expect("three layers");
+            let book = layers
+                .try_fold(first, Book::merged)
+                .expect("the bundled layers are for one board, each at its own depth");
             Arc::new(book)
         })
         .clone()

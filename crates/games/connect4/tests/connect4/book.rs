@@ -142,22 +142,22 @@ fn a_built_book_round_trips_and_serves_only_its_board() {
     assert_eq!(solver.solve(&late, true), plain.solve(&late, true));
 }
 
-/// The bundled book holds the exact score of every 7x6 position with 6 stones and with 8,
-/// and with it the solver gives Pascal Pons' published scores for the positions of his begin
-/// sets with at most 8 stones.
+/// The bundled book holds the exact score of every 7x6 position with 6 stones, with 8 and
+/// with 10, and with it the solver gives Pascal Pons' published scores for the positions of
+/// his begin sets with at most 10 stones.
 #[test]
 fn the_bundled_book_is_whole_and_agrees_with_pons_sets() {
     use std::collections::HashSet;
     let book = Book::bundled();
-    assert_eq!((book.shape(), book.depth()), ((7, 6, 4), 8));
+    assert_eq!((book.shape(), book.depth()), ((7, 6, 4), 10));
     assert_eq!(
         book.layers().collect::<Vec<_>>(),
-        [(6, false, 8_231), (8, false, 91_295)]
+        [(6, false, 8_231), (8, false, 91_295), (10, false, 809_464)]
     );
     let start = Connect4::standard();
     let keys: HashSet<u64> = book.scores().map(|(key, _)| key).collect();
-    assert_eq!(keys.len(), 8_231 + 91_295);
-    for depth in [6, 8] {
+    assert_eq!(keys.len(), 8_231 + 91_295 + 809_464);
+    for depth in [6, 8, 10] {
         let positions = book_positions(&start, depth).unwrap();
         assert!(
             positions
@@ -174,7 +174,7 @@ fn the_bundled_book_is_whole_and_agrees_with_pons_sets() {
     for name in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
         let set = ply_connect4::testset::bundled(name).unwrap();
         let cases = ply_connect4::testset::parse_test_set(set.text).unwrap();
-        for case in cases.iter().filter(|c| c.moves.len() <= 8) {
+        for case in cases.iter().filter(|c| c.moves.len() <= 10) {
             let state = start.after(&case.moves).unwrap();
             assert_eq!(
                 solver.solve(&state, false),
@@ -185,5 +185,5 @@ fn the_bundled_book_is_whole_and_agrees_with_pons_sets() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 1_120);
+    assert_eq!(checked, 1_653);
 }
