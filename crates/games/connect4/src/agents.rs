@@ -86,7 +86,8 @@ pub fn catalog() -> Catalog<Connect4> {
     catalog.add_agent(
         "perfect",
         "plays a move the solver proves keeps the win or draw (or, when lost, the longest \
-         resistance), within the time budget; falls back to the deepest completed alpha-beta \
+         resistance; in the opening book's range, the best exact score: the quickest win), \
+         within the time budget; falls back to the deepest completed alpha-beta \
          search when the solver cannot finish",
         PERFECT_KEYS,
         |params: &Params, _seed| {
@@ -175,8 +176,10 @@ const FALLBACK_SHARE: f64 = 0.2;
 /// position cannot last forever), and keeping a draw never loses. A lost position (a random
 /// opening can be one) is resisted: the column whose loss comes last by exact score, so an
 /// imperfect opponent has the longest way to go wrong. When the budget runs out first, the
-/// alpha-beta choice is played. The solver's table is kept between moves, so later moves
-/// are proven sooner.
+/// alpha-beta choice is played. In the opening book's range (fewer stones than its depth)
+/// every column's exact score comes at once, so the best of them is played instead: the
+/// quickest win, the longest resistance. The solver's table is kept between moves, so
+/// later moves are proven sooner.
 pub struct Perfect {
     time: Duration,
     table_bits: u32,
@@ -282,16 +285,26 @@ impl Agent<Connect4> for Perfect {
         let preference: Vec<usize> = std::iter::once(first)
             .chain(crate::solver::center_order(state.width()).filter(|&c| c != first))
             .collect();
-        let proven =
-            match self
-                .solver
-                .keep_outcome_until(state, preference.iter().copied(), Some(deadline))
-            {
+        // In the book's range every column's exact score is a lookup or a short search to
+        // the book, so the best of them is played: the quickest win, the longest resistance.
+        let best = if in_book {
+            self.solver.best_move_until(state, Some(deadline))
+        } else {
+            None
+        };
+        let proven = match best {
+            Some((col, score)) => Some((col, score.signum())),
+            None => match self.solver.keep_outcome_until(
+                state,
+                preference.iter().copied(),
+                Some(deadline),
+            ) {
                 // Lost against perfect play: resist as long as possible, which leaves an
                 // imperfect opponent the most chances to go wrong.
                 Some((_, -1)) => self.longest_resistance(state, preference, deadline),
                 proven => proven,
-            };
+            },
+        };
         let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
         let elapsed = started.elapsed();
         Some(match proven {

@@ -94,3 +94,32 @@ fn perfect_never_loses_a_won_or_drawn_middle_game() {
 fn perfect_never_loses_a_won_or_drawn_4_move_opening() {
     check_match(10, 4, 1000);
 }
+
+/// In the bundled book's range every column's exact score is at hand, so `perfect` plays
+/// the best of them: after its move the opponent faces the negation of the position's
+/// score (the quickest win, the longest resistance), on the lines of Pons' first begin set
+/// with at most 9 stones.
+#[test]
+fn perfect_plays_the_best_score_in_the_books_range() {
+    let set = ply_connect4::testset::bundled("Test_L1_R1").unwrap();
+    let cases = ply_connect4::testset::parse_test_set(set.text).unwrap();
+    // A budget no busy machine reaches: each move is a few book lookups.
+    let mut perfect = catalog().build("perfect:time=60s", 1).unwrap();
+    let mut solver = Solver::new().with_book(Some(ply_connect4::solver::Book::bundled()));
+    let mut checked = 0;
+    for case in cases.iter().filter(|c| c.moves.len() <= 9).take(40) {
+        let state = Connect4::standard().after(&case.moves).unwrap();
+        let mv = perfect.select(&state, &SearchLimits::none()).unwrap().mv;
+        let mut after = state.clone();
+        after.play(mv);
+        let score = if after.is_terminal() {
+            // A winning stone: the quickest win there is, by the score's definition.
+            (42 + 1 - state.moves_played() as i32) / 2
+        } else {
+            -solver.solve(&after, false)
+        };
+        assert_eq!(score, case.expected, "{}", state.to_text());
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}
