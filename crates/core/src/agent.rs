@@ -81,4 +81,17 @@ pub trait Agent<G: Game>: Send {
     fn move_values(&mut self, _state: &G, _limits: &SearchLimits) -> Option<Vec<(G::Move, f64)>> {
         None
     }
+
+    /// What is proven of every legal move's value within `limits`, in this agent's scale:
+    /// the least and the most each value can be, equal where it is exact. A solver view
+    /// shows these while the exact values are not all in (a solver proves who wins long
+    /// before by how much). The default: [`Agent::move_values`], each value its own bounds.
+    fn move_bounds(
+        &mut self,
+        state: &G,
+        limits: &SearchLimits,
+    ) -> Option<Vec<(G::Move, f64, f64)>> {
+        let values = self.move_values(state, limits)?;
+        Some(values.into_iter().map(|(mv, v)| (mv, v, v)).collect())
+    }
 }

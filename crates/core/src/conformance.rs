@@ -156,13 +156,15 @@ fn check_state<G: Game>(
         if let Err(e) = state.check_move(mv) {
             trail.fail(&format!("check_move refused a listed move: {e}"));
         }
-        let text = state.format_move(mv);
-        match state.parse_move(&text) {
-            Ok(parsed) if parsed == mv => {}
-            Ok(parsed) => trail.fail(&format!(
-                "notation '{text}' parses to {parsed:?}, not {mv:?}"
-            )),
-            Err(e) => trail.fail(&format!("notation '{text}' does not parse: {e}")),
+        // The notation and the form a person reads both read back as the move.
+        for text in [state.format_move(mv), state.show_move(mv)] {
+            match state.parse_move(&text) {
+                Ok(parsed) if parsed == mv => {}
+                Ok(parsed) => trail.fail(&format!(
+                    "notation '{text}' parses to {parsed:?}, not {mv:?}"
+                )),
+                Err(e) => trail.fail(&format!("notation '{text}' does not parse: {e}")),
+            }
         }
     }
 

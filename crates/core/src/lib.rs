@@ -22,6 +22,7 @@ pub mod quote;
 pub mod record;
 pub mod rows;
 pub mod scores;
+pub mod words;
 
 pub use agent::{Agent, Decision, ValueScale};
 pub use analyst::{ExactAnalyst, Fallback};
@@ -33,7 +34,7 @@ pub use encode::Encode;
 pub use error::GameError;
 pub use eval::{Evaluator, LinearEvaluator, MoveOrdering};
 pub use files::FileError;
-pub use game::{Game, Player};
+pub use game::{show_moves, Game, Player};
 pub use hash::{zobrist_keys, ZobristHash};
 pub use ladder::{rung, Rung};
 pub use limits::{SearchLimits, Stopper};

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use ply_core::words::proven_text;
 use ply_core::{Described, Game, GameError, Settings, ZobristHash};
 use ply_search::spec::{parse_spec, Catalog, TimedSpec};
 use serde::Serialize;
@@ -32,7 +33,7 @@ pub const MAX_PLIES: usize = 1000;
 /// The occurrence of one position (counted from the start) that draws the game.
 const REPETITIONS_TO_DRAW: u32 = 3;
 
-/// What the engine found, in the game's notation.
+/// What the engine found: the move in the game's notation, the line as a person reads it.
 #[derive(Debug, Clone, Serialize)]
 pub struct EngineReport {
     /// The move chosen.
@@ -42,6 +43,8 @@ pub struct EngineReport {
     pub agent: String,
     /// The value for the mover, in the agent's own scale.
     pub value: f64,
+    /// A proven value in words (`Yellow wins by force in 12 moves`), else `null`.
+    pub proven: Option<String>,
     /// Deepest completed depth in plies.
     pub depth: u32,
     pub nodes: u64,
@@ -51,7 +54,8 @@ pub struct EngineReport {
     pub budget_ms: f64,
     /// Playouts or iterations completed.
     pub iterations: u64,
-    /// The expected line, starting with the move.
+    /// The expected line, starting with the move, each as a person reads it
+    /// (`Game::show_move`).
     pub pv: Vec<String>,
     /// Set when the agent spec's own `time=` won over the request's `time_ms`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -129,8 +133,10 @@ pub struct GameSession<G: Game> {
     notes: Vec<MoveNote>,
     /// The moves played, to take them back.
     moves: Vec<G::Move>,
-    /// Each move written in the position where it was played, for the view and the record.
+    /// Each move written in the position where it was played, for the record.
     texts: Vec<String>,
+    /// Each move as a person reads it (`Game::show_move`), for the view's move list.
+    shown: Vec<String>,
     /// How often each position (by Zobrist hash, which includes the player to move) has
     /// occurred since the start, the start position included.
     seen: HashMap<u64, u32>,
@@ -151,6 +157,7 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
             state: start,
             moves: Vec::new(),
             texts: Vec::new(),
+            shown: Vec::new(),
             seen,
             max_plies: MAX_PLIES,
             catalog,
@@ -249,7 +256,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
     fn view(&self) -> Value {
         let mut scratch = Vec::new();
         let mut view = position_json(&self.state, self.server_draw(), &mut scratch);
-        view["moves"] = Value::from(self.texts.as_slice());
+        view["moves"] = Value::from(self.shown.as_slice());
         view["version"] = Value::from(self.version);
         // The settings the game was made with (defaults left out), so the page can put the
         // game in a link and make it again.
@@ -271,9 +278,11 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         }
         let mv = self.state.parse_move(text)?;
         let written = self.state.format_move(mv);
+        let shown = self.state.show_move(mv);
         self.state.try_play(mv)?;
         self.moves.push(mv);
         self.texts.push(written.clone());
+        self.shown.push(shown);
         self.notes.push(note);
         self.enter_position();
         self.version += 1;
@@ -295,6 +304,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             if let Some(mv) = self.moves.pop() {
                 self.leave_position();
                 self.texts.pop();
+                self.shown.pop();
                 self.notes.pop();
                 self.state.undo(mv);
             }
@@ -392,7 +402,7 @@ struct Job<G: Game> {
     note: Option<String>,
 }
 
-impl<G: Game + ZobristHash> SearchJob for Job<G> {
+impl<G: Described + ZobristHash> SearchJob for Job<G> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -412,13 +422,22 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
             if line.check_move(step).is_err() {
                 break;
             }
-            pv.push(line.format_move(step));
+            pv.push(line.show_move(step));
             line.play(step);
         }
+        let seats = G::DESCRIPTOR.seat_names(self.state.num_players());
+        let seat = |p: usize| seats.get(p).map_or_else(|| format!("seat {p}"), |s| s.to_string());
+        let proven = proven_text(
+            decision.value,
+            self.state.to_move(),
+            self.state.num_players(),
+            seat,
+        );
         Ok(EngineReport {
             mv,
             agent: agent.name(),
             value: decision.value,
+            proven,
             depth: decision.depth,
             nodes: decision.nodes,
             time_ms: duration_ms(decision.elapsed),

@@ -11,8 +11,10 @@
 //!   ([`ServerConfig::max_solver_time`](crate::ServerConfig), default
 //!   [`DEFAULT_SOLVER_TIME`]); waiting for a search slot counts in it (no slot in time: 503
 //!   `busy`);
-//! - a solve that does not finish in time is an answer, not an error: `complete: false`,
-//!   no moves (the agent never guesses a value) and a `reason` naming the time;
+//! - a solve that does not finish in time is an answer, not an error: `complete: false`, a
+//!   `reason` naming the time, and each move's proven bounds (`Agent::move_bounds`: Connect
+//!   Four's solver proves who wins first), never a guessed value; the agent is kept with its
+//!   table, so the page's next request goes further;
 //! - an agent still running past the cap and its grace is told to stop, and answers
 //!   `complete: false` too; one that does not stop fails the request (504
 //!   `engine_timeout`), as an engine move does (see `engine`).
@@ -125,12 +127,12 @@ pub trait SolverJob: Send {
     ) -> (Result<Solved, ApiError>, Option<KeptAgent>);
 }
 
-/// What a solve found: the moves with their values in the game's notation, or none when it
-/// did not finish.
+/// What a solve found: the moves in the game's notation with the least and the most their
+/// values can be (equal where exact), or none when the agent proved nothing.
 pub struct Solved {
     pub agent: String,
     pub scale: ValueScale,
-    pub moves: Option<Vec<(String, f64)>>,
+    pub moves: Option<Vec<(String, f64, f64)>>,
     pub elapsed: Duration,
 }
 
@@ -160,12 +162,12 @@ impl<G: Described + ZobristHash> SolverJob for GameSolverJob<G> {
             },
         };
         let started = Instant::now();
-        let values = agent.move_values(&self.state, &limits);
+        let bounds = agent.move_bounds(&self.state, &limits);
         let elapsed = started.elapsed();
-        let moves = values.map(|values| {
-            values
+        let moves = bounds.map(|bounds| {
+            bounds
                 .into_iter()
-                .map(|(mv, value)| (self.state.format_move(mv), value))
+                .map(|(mv, low, high)| (self.state.format_move(mv), low, high))
                 .collect()
         });
         let solved = Solved {
@@ -264,19 +266,26 @@ pub async fn run_solver(
         "time_ms": duration_ms(solved.elapsed),
         "cap_ms": duration_ms(cap),
     });
-    match solved.moves {
-        Some(moves) => {
-            answer["complete"] = json!(true);
-            answer["moves"] = moves
-                .into_iter()
-                .map(|(mv, value)| json!({ "move": mv, "value": value_json(value) }))
-                .collect();
-        }
-        None => {
-            answer["complete"] = json!(false);
-            answer["moves"] = json!([]);
-            answer["reason"] = json!(not_solved(cap, app.config.max_solver_time));
-        }
+    let moves = solved.moves.unwrap_or_default();
+    let complete = !moves.is_empty() && moves.iter().all(|&(_, low, high)| low == high);
+    answer["complete"] = json!(complete);
+    answer["moves"] = if complete {
+        moves
+            .into_iter()
+            .map(|(mv, value, _)| json!({ "move": mv, "value": value_json(value) }))
+            .collect()
+    } else {
+        // What is proven so far: a move's bounds, and its value where they meet.
+        moves
+            .into_iter()
+            .map(|(mv, low, high)| {
+                let value = if low == high { value_json(low) } else { Value::Null };
+                json!({ "move": mv, "value": value, "low": value_json(low), "high": value_json(high) })
+            })
+            .collect()
+    };
+    if !complete {
+        answer["reason"] = json!(not_solved(cap, app.config.max_solver_time));
     }
     Ok(answer)
 }

@@ -125,7 +125,38 @@ impl Agent<Connect4> for ExactSolver {
                 .collect(),
         )
     }
+
+    /// Every playable column with the least and the most its score can be: who wins after
+    /// it first (within a quarter of the time), then its exact score (see
+    /// [`Solver::bounds_until`]). Without a time limit, the exact scores.
+    fn move_bounds(
+        &mut self,
+        state: &Connect4,
+        limits: &SearchLimits,
+    ) -> Option<Vec<(Column, f64, f64)>> {
+        let Some(deadline) = limits.time.and_then(|t| Instant::now().checked_add(t)) else {
+            let values = self.move_values(state, limits)?;
+            return Some(values.into_iter().map(|(c, v)| (c, v, v)).collect());
+        };
+        if state.is_terminal() || self.weak {
+            // A weak solver's scores are outcomes already: nothing to bound.
+            let values = self.move_values(state, limits)?;
+            return Some(values.into_iter().map(|(c, v)| (c, v, v)).collect());
+        }
+        self.solver.set_interrupt(limits.stop.clone());
+        let bounds = self.solver.bounds_until(state, deadline, OUTCOME_SHARE);
+        Some(
+            bounds
+                .iter()
+                .enumerate()
+                .filter_map(|(col, b)| b.map(|(lo, hi)| (col as Column, lo as f64, hi as f64)))
+                .collect(),
+        )
+    }
 }
+
+/// The share of a bounded solve's time spent first on who wins after each column.
+const OUTCOME_SHARE: f64 = 0.25;
 
 #[cfg(test)]
 mod tests {
