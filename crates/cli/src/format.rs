@@ -110,19 +110,23 @@ pub fn describe_decision<G: Game>(before: &G, d: &Decision<G::Move>) -> String {
     text
 }
 
-/// `text` broken into lines of at most `width` characters, between words (a longer word
-/// keeps a line of its own).
+/// `text` broken into lines of at most `width` characters at spaces (a longer word keeps a
+/// line of its own). Runs of spaces inside a line are kept, so a quoted input reads as it
+/// was typed.
 pub fn wrap(text: &str, width: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in text.trim().split(' ') {
         match lines.last_mut() {
             Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
                 line.push(' ');
                 line.push_str(word);
             }
+            // A run of spaces at a break is the break.
+            Some(_) if word.is_empty() => {}
             _ => lines.push(word.to_string()),
         }
     }
+    let lines: Vec<&str> = lines.iter().map(|line| line.trim_end()).collect();
     lines.join("\n")
 }
 
@@ -156,6 +160,8 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
         assert_eq!(wrap("  averylongword x ", 4), "averylongword\nx");
         assert_eq!(wrap("", 10), "");
+        assert_eq!(wrap("bad 'a  b' here", 40), "bad 'a  b' here");
+        assert_eq!(wrap("ab  cd", 3), "ab\ncd");
     }
 
     #[test]

@@ -33,10 +33,11 @@ pub const MAX_PLIES: usize = 1000;
 /// The occurrence of one position (counted from the start) that draws the game.
 const REPETITIONS_TO_DRAW: u32 = 3;
 
-/// What the engine found: the move in the game's notation, the line as a person reads it.
+/// What the engine found, each move as a person reads it (`Game::show_move`, which the
+/// game reads back).
 #[derive(Debug, Clone, Serialize)]
 pub struct EngineReport {
-    /// The move chosen.
+    /// The move chosen, as the view's move list writes it.
     #[serde(rename = "move")]
     pub mv: String,
     /// The agent spec that chose it.
@@ -413,7 +414,7 @@ impl<G: Described + ZobristHash> SearchJob for Job<G> {
         let decision = agent
             .select(&self.state, &limits)
             .ok_or_else(|| ApiError::NoMove(self.spec.clone()))?;
-        let mv = self.state.format_move(decision.mv);
+        let mv = self.state.show_move(decision.mv);
         // Each move of the line is written in the position where it would be played; a line
         // that stops being legal (a stale table entry) is cut there.
         let mut line = self.state.clone();

@@ -249,7 +249,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                         .trim_end_matches('.'),
                 );
                 book.keep(out)?;
-                writeln!(out, "{text}\n{OVER}")?;
+                writeln!(out, "{text}\n{}", wrap(OVER, WIDTH))?;
                 announced = true;
             }
         }
@@ -290,7 +290,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             Some(Ok(line)) => line,
             Some(Err(bad)) => {
                 // Not a move: say why and ask again, the board unchanged.
-                writeln!(out, "{bad}; {TYPE_HELP}")?;
+                writeln!(out, "{}", wrap(&format!("{bad}; {TYPE_HELP}"), WIDTH))?;
                 redraw = false;
                 continue;
             }
@@ -337,7 +337,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                     writeln!(out, "nothing to undo: you have not moved yet")?;
                 }
             }
-            _ if over.is_some() => writeln!(out, "{OVER}")?,
+            _ if over.is_some() => writeln!(out, "{}", wrap(OVER, WIDTH))?,
             "moves" => {
                 let mut moves = Vec::new();
                 state.legal_moves(&mut moves);
@@ -365,7 +365,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                     book.keep(out)?;
                     redraw = true;
                 }
-                Err(e) => writeln!(out, "{e}; {TYPE_HELP}")?,
+                Err(e) => writeln!(out, "{}", wrap(&format!("{e}; {TYPE_HELP}"), WIDTH))?,
             },
         }
     }

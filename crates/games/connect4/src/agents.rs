@@ -220,7 +220,8 @@ impl Perfect {
 
     /// In a lost position, the column whose exact score is highest (the loss furthest
     /// away), among those solved before `deadline`, trying columns in `preference` order
-    /// (so ties go to the earlier one). `None` if not even the first could be solved.
+    /// (so ties go to the earlier one), with that score. `None` if not even the first could be
+    /// solved.
     fn longest_resistance(
         &mut self,
         state: &Connect4,
@@ -469,16 +470,18 @@ mod tests {
         let mut agent = catalog().build("perfect:time=1s", 1).unwrap();
         let d = agent.select(&state, &SearchLimits::none()).unwrap();
         assert_eq!(scores[d.mv as usize], Some(longest), "{scores:?}");
-        assert_eq!(d.value, -1.0, "the outcome is still reported as a loss");
+        // The loss, proven with its distance: score −11 with 18 stones is the opponent's
+        // second stone from here, four plies on.
+        assert_eq!(d.value, -999_996.0, "the loss is reported with its distance");
         // Offered the quickest losses first, it still finds the longest resistance.
         let mut worst_first: Vec<usize> = (0..7).filter(|&c| scores[c].is_some()).collect();
         worst_first.sort_by_key(|&c| scores[c]);
         let mut perfect = Perfect::new(Duration::from_secs(1), MIN_TABLE_BITS).unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let (col, outcome) = perfect
+        let (col, score) = perfect
             .longest_resistance(&state, worst_first, deadline)
             .unwrap();
-        assert_eq!((scores[col], outcome), (Some(longest), -1));
+        assert_eq!((scores[col], score), (Some(longest), longest));
     }
 
     #[test]

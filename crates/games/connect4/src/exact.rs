@@ -203,6 +203,30 @@ mod tests {
             .is_err());
     }
 
+    /// Out of time, every column's bounds hold its exact score; given the time, they meet.
+    #[test]
+    fn bounds_hold_the_exact_scores_and_meet_in_time() {
+        let state = Connect4::standard().after("444435").unwrap();
+        // Pons' scores of every column (`ply solve connect4 --analyze`).
+        let exact = [-2.0, -2.0, -3.0, -3.0, -2.0, -3.0, -4.0];
+        let mut solver = ExactSolver::new(22, false).unwrap();
+        let quick = SearchLimits::time(Duration::from_millis(1));
+        let bounds = solver.move_bounds(&state, &quick).unwrap();
+        assert_eq!(bounds.len(), 7);
+        for &(col, low, high) in &bounds {
+            let score = exact[col as usize];
+            assert!(low <= score && score <= high, "{col}: {low}..{high} vs {score}");
+        }
+        let whole = solver.move_bounds(&state, &SearchLimits::none()).unwrap();
+        for &(col, low, high) in &whole {
+            assert_eq!((low, high), (exact[col as usize], exact[col as usize]));
+        }
+        // A fresh solver with an hour: the same, through the timed path.
+        let mut fresh = ExactSolver::new(22, false).unwrap();
+        let hour = SearchLimits::time(Duration::from_secs(3600));
+        assert_eq!(fresh.move_bounds(&state, &hour).unwrap(), whole);
+    }
+
     #[test]
     fn it_scores_every_playable_column_or_none_out_of_time() {
         let mut solver = ExactSolver::new(22, false).unwrap();
