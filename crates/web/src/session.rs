@@ -427,7 +427,11 @@ impl<G: Described + ZobristHash> SearchJob for Job<G> {
             line.play(step);
         }
         let seats = G::DESCRIPTOR.seat_names(self.state.num_players());
-        let seat = |p: usize| seats.get(p).map_or_else(|| format!("seat {p}"), |s| s.to_string());
+        let seat = |p: usize| {
+            seats
+                .get(p)
+                .map_or_else(|| format!("seat {p}"), |s| s.to_string())
+        };
         let proven = proven_text(
             decision.value,
             self.state.to_move(),

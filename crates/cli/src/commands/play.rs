@@ -11,12 +11,12 @@ use ply_core::{Agent, Decision, Described, Game, SearchLimits, ZobristHash};
 use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label, wrap};
-use ply_core::show_moves;
-use ply_core::words::counted;
 use crate::games::{default_agent, GameName};
 use crate::lines::LineReader;
 use crate::start::{now_tag, resolve, save_text, Start, StartArgs};
 use crate::variant::VariantArgs;
+use ply_core::show_moves;
+use ply_core::words::counted;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum First {
@@ -185,17 +185,18 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         others.join(", "),
     );
     writeln!(out, "{}", wrap(&opening, WIDTH))?;
-    writeln!(out, "{}", wrap(&format!("Goal: {}", G::DESCRIPTOR.goal), WIDTH))?;
+    writeln!(
+        out,
+        "{}",
+        wrap(&format!("Goal: {}", G::DESCRIPTOR.goal), WIDTH)
+    )?;
     // A spec is one word, which no wrapping could break.
     writeln!(out, "The engine: {}", engine.name())?;
     writeln!(
         out,
         "{}",
         wrap(
-            &format!(
-                "Type a move (such as {}), or help.",
-                example_move(&state)
-            ),
+            &format!("Type a move (such as {}), or help.", example_move(&state)),
             WIDTH
         )
     )?;

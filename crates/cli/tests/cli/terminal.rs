@@ -150,9 +150,19 @@ fn an_error_is_short_and_nothing_wraps_mid_word() {
     let (_, error) = text
         .split_once("Black to move> cannot read move 'z9z8': ")
         .unwrap_or_else(|| panic!("no error:\n{text}"));
-    let error = error.split("\nBlack to move> ").next().unwrap().replace('\n', " ");
-    assert!(error.ends_with("; type help for how to write a move"), "{error}");
-    assert!(!error.contains("take back"), "the commands are not listed: {error}");
+    let error = error
+        .split("\nBlack to move> ")
+        .next()
+        .unwrap()
+        .replace('\n', " ");
+    assert!(
+        error.ends_with("; type help for how to write a move"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("take back"),
+        "the commands are not listed: {error}"
+    );
     for line in text.lines() {
         let width = line.chars().count();
         if let Some(spec) = line.strip_prefix("The engine: ") {
@@ -171,7 +181,13 @@ fn an_error_is_short_and_nothing_wraps_mid_word() {
 fn halma_moves_read_as_typed_never_as_json() {
     let out = ply(
         &[
-            "play", "halma", "--board", "rhombus", "--agent", "alphabeta:depth=2", "--first",
+            "play",
+            "halma",
+            "--board",
+            "rhombus",
+            "--agent",
+            "alphabeta:depth=2",
+            "--first",
             "engine",
         ],
         "moves\nhint\n3,-6 3,-2\nquit\n",
@@ -190,12 +206,22 @@ fn halma_moves_read_as_typed_never_as_json() {
         mv.split(' ').all(|cell| cell.split(',').count() == 2),
         "{engine}"
     );
-    assert!(line("legal moves: ").contains("; "), "moves are joined by ;");
+    assert!(
+        line("legal moves: ").contains("; "),
+        "moves are joined by ;"
+    );
     assert!(line("hint: ").starts_with("B to move> hint: "), "{text}");
     // A refused move is named as it was typed.
     assert!(line("'3,-6 3,-2'").contains("type help"), "{text}");
     let out = ply(
-        &["play", "halma", "--rules", "ccerl", "--agent", "alphabeta:depth=1"],
+        &[
+            "play",
+            "halma",
+            "--rules",
+            "ccerl",
+            "--agent",
+            "alphabeta:depth=1",
+        ],
         "moves\nhint\nquit\n",
     );
     let text = stdout(&out);
@@ -226,7 +252,10 @@ fn a_proven_result_reads_as_words() {
         text.contains("Yellow plays ") && text.contains("(Red wins by force in 20 moves,"),
         "{text}"
     );
-    assert!(text.contains("hint: 4   (Red wins by force in 20 moves,"), "{text}");
+    assert!(
+        text.contains("hint: 4   (Red wins by force in 20 moves,"),
+        "{text}"
+    );
     for wrong in ["1 iterations", "1 moves", "1 plies", "1 nodes", "value -1,"] {
         assert!(!text.contains(wrong), "{wrong}: {text}");
     }

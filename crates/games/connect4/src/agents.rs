@@ -472,7 +472,10 @@ mod tests {
         assert_eq!(scores[d.mv as usize], Some(longest), "{scores:?}");
         // The loss, proven with its distance: score −11 with 18 stones is the opponent's
         // second stone from here, four plies on.
-        assert_eq!(d.value, -999_996.0, "the loss is reported with its distance");
+        assert_eq!(
+            d.value, -999_996.0,
+            "the loss is reported with its distance"
+        );
         // Offered the quickest losses first, it still finds the longest resistance.
         let mut worst_first: Vec<usize> = (0..7).filter(|&c| scores[c].is_some()).collect();
         worst_first.sort_by_key(|&c| scores[c]);

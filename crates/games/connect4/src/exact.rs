@@ -215,7 +215,10 @@ mod tests {
         assert_eq!(bounds.len(), 7);
         for &(col, low, high) in &bounds {
             let score = exact[col as usize];
-            assert!(low <= score && score <= high, "{col}: {low}..{high} vs {score}");
+            assert!(
+                low <= score && score <= high,
+                "{col}: {low}..{high} vs {score}"
+            );
         }
         let whole = solver.move_bounds(&state, &SearchLimits::none()).unwrap();
         for &(col, low, high) in &whole {

@@ -357,7 +357,10 @@ impl Solver {
         // mover's is that range turned round.
         let whole = (-(cells - moves) / 2, (cells - moves - 1) / 2);
         let now = Instant::now();
-        let outcomes_by = now + deadline.saturating_duration_since(now).mul_f64(outcome_share);
+        let outcomes_by = now
+            + deadline
+                .saturating_duration_since(now)
+                .mul_f64(outcome_share);
         let mut open = Vec::new();
         for col in center_order(state.width()) {
             if !state.can_play(col) {
