@@ -233,7 +233,7 @@ fn halma_moves_read_as_typed_never_as_json() {
 /// is singular.
 #[test]
 fn a_proven_result_reads_as_words() {
-    // X leaves b2-c1 open: O wins with its next stone.
+    // X leaves O's diagonal a3-b2 open: O wins with its next mark, c1.
     let out = ply(
         &["play", "tictactoe", "--agent", "alphabeta:depth=9"],
         "a1\na2\nc3\nquit\n",

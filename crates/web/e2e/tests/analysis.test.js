@@ -19,16 +19,20 @@ async function analysisRows(page) {
   });
 }
 
+// The game of docs/cli.md's `ply analyze` example, played and analysed: from 44335, Red's
+// second 4 turns a win into a loss (18 → 17 first, then 17 → -17).
+async function analyseTheBlunderGame(page) {
+  await startGame(page, 'connect4', {}, ['human', 'human']);
+  await page.evaluate(() => { location.hash = '#game=connect4&position=44335'; });
+  await page.waitForFunction(() => ui.view && ui.view.board.rows.flat().filter((o) => o !== null).length === 5);
+  for (const move of ['5', '4', '2', '4', '2']) await clickColumn(page, move);
+  await page.click('#analyse');
+}
+
 test('Analyse on 7x6 marks each move with the exact score it threw away', async () => {
   const { page, close, consoleErrors } = await openPage();
   try {
-    await startGame(page, 'connect4', {}, ['human', 'human']);
-    // The game of docs/cli.md's `ply analyze` example: from 44335, Red's second 4 turns a
-    // win into a loss (18 → 17 first, then 17 → -17).
-    await page.evaluate(() => { location.hash = '#game=connect4&position=44335'; });
-    await page.waitForFunction(() => ui.view && ui.view.board.rows.flat().filter((o) => o !== null).length === 5);
-    for (const move of ['5', '4', '2', '4', '2']) await clickColumn(page, move);
-    await page.click('#analyse');
+    await analyseTheBlunderGame(page);
     const rows = await analysisRows(page);
     assert.deepEqual(rows.map((r) => r.move), ['5', '4', '2', '4', '2']);
     assert.deepEqual(rows.map((r) => r.lost), ['0', '1', '0', '34', '0']);
@@ -73,11 +77,7 @@ async function graphPoints(page) {
 test('Analyse draws the value over the game, marks the blunder, and a click goes there', async () => {
   const { page, close, consoleErrors } = await openPage();
   try {
-    await startGame(page, 'connect4', {}, ['human', 'human']);
-    await page.evaluate(() => { location.hash = '#game=connect4&position=44335'; });
-    await page.waitForFunction(() => ui.view && ui.view.board.rows.flat().filter((o) => o !== null).length === 5);
-    for (const move of ['5', '4', '2', '4', '2']) await clickColumn(page, move);
-    await page.click('#analyse');
+    await analyseTheBlunderGame(page);
     const points = await graphPoints(page);
     // The start and the position after each of the five moves, Red's blunder at ply 4.
     assert.deepEqual(points.map((p) => p.ply), [0, 1, 2, 3, 4, 5]);
