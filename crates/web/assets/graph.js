@@ -71,7 +71,7 @@ function drawGraph(a, id) {
   el('line', { x1: G.left, x2: G.width - G.right, y1: y(even), y2: y(even), class: 'graph-axis' }, svg);
   el('line', { x1: G.left, x2: G.left, y1: G.top, y2: G.height - G.bottom, class: 'graph-axis' }, svg);
   const label = (text, attrs) => { el('text', { class: 'graph-label', ...attrs }, svg).textContent = text; };
-  label('ply', { x: G.width - G.right, y: G.height - 4, 'text-anchor': 'end' });
+  label('ply', { x: (G.left + G.width - G.right) / 2, y: G.height - 4, 'text-anchor': 'middle' });
   label(String(plies), { x: x(plies), y: G.height - 4, 'text-anchor': 'middle' });
   label('0', { x: x(0), y: G.height - 4, 'text-anchor': 'middle' });
   label(two ? names[0] : 'value', { x: 2, y: G.top + 8 });

@@ -93,7 +93,7 @@ function renderSolverNote(v) {
   } else if (!answer.complete) {
     const exact = answer.moves.filter((m) => m.value !== null).length;
     note.textContent = `solver: still solving (${Math.round(answer.spent_ms)} ms so far; ${answer.reason}): `
-      + `${exact} of ${answer.moves.length} moves exact, the others bounded`;
+      + `${exact} of ${answer.moves.length} moves exact so far`;
     const drawing = drawingFor(v);
     if (!(drawing && drawing.showsSolverScores)) {
       note.textContent += ': ' + answer.moves.map((m) => {
