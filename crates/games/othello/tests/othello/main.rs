@@ -3,6 +3,7 @@
 //! kit on every board; the rules case by case (`rules.rs`); the agents (`agents.rs`).
 
 mod agents;
+mod openspiel;
 mod rules;
 
 use ply_core::conformance::{
