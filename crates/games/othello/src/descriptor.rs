@@ -12,9 +12,8 @@ use crate::geometry::{MAX_SIDE, MIN_SIDE};
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "othello",
     title: "Othello",
-    summary: "Place discs to outflank and flip the other colour's; a player who cannot \
-              place passes, and the one with more discs when neither can wins (8x8 by \
-              default).",
+    summary: "Place discs to outflank and flip the other colour's; with no such move you \
+              pass, and the most discs when neither can move wins (8x8 by default).",
     params: &[Param {
         name: "size",
         // The page's label is cut at the first comma or bracket: "board side".
