@@ -48,7 +48,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                you cannot place a disc, type pass; the game ends when neither player can \
                place one, and the one with more discs wins.",
     },
-    values: "tree searches: corners, mobility and frontier, a corner about 100, \
+    values: "tree searches: corners and mobility (100 a corner, 10 a placement), \
              ±(1000000 − plies) for a proven result; MCTS: the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
