@@ -93,6 +93,7 @@ games! {
     Halma => ply_halma::Halma, ply_halma::catalog;
     Tictactoe => ply_tictactoe::TicTacToe, ply_tictactoe::catalog;
     Breakthrough => ply_breakthrough::Breakthrough, ply_breakthrough::catalog;
+    Othello => ply_othello::Othello, ply_othello::catalog;
 }
 
 impl GameId {
