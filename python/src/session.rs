@@ -58,6 +58,17 @@ pub trait DynState: Send + Sync {
     fn observation(&self, player: Player) -> Vec<f32>;
     fn num_actions(&self) -> usize;
     fn action_mask(&self) -> Vec<u8>;
+    /// The notation of the move `action` names when `player` makes it here, legal or not;
+    /// `None` for an index that names no move of this variant.
+    fn action_notation(&self, player: Player, action: usize) -> Option<String>;
+    /// The action whose move `text` writes when `player` makes it here, legal or not.
+    fn notation_action(&self, player: Player, text: &str) -> Option<usize>;
+    /// The most plies a game of the variant lasts, if its rules bound it.
+    fn max_game_length(&self) -> Option<usize>;
+    /// The action indices of the moves played through this session, each in its position.
+    fn history_actions(&self) -> Vec<usize>;
+    /// Whether the session's first position is the start of its variant.
+    fn starts_at_start(&self) -> bool;
 }
 
 /// A state of game `G` and the moves played on it (for `undo`).
@@ -277,5 +288,51 @@ impl<G: Playable> DynState for Session<G> {
             mask[action] = 1;
         }
         mask
+    }
+
+    fn action_notation(&self, player: Player, action: usize) -> Option<String> {
+        self.state
+            .action_move(player, action)
+            .map(|mv| self.state.format_move(mv))
+    }
+
+    fn notation_action(&self, player: Player, text: &str) -> Option<usize> {
+        let parsed = self.state.parse_move(text).ok();
+        // The quick way: the index of the move read, when it names that move for `player`.
+        if let Some(mv) = parsed {
+            let action = self.state.action_of(mv);
+            if action < self.state.num_actions()
+                && self.state.action_move(player, action) == Some(mv)
+            {
+                return Some(action);
+            }
+        }
+        // Otherwise the action whose notation it is, in the form the game writes it (the
+        // move read may differ in what the text does not say, such as whose pawn moves).
+        let wanted =
+            parsed.map_or_else(|| text.trim().to_string(), |mv| self.state.format_move(mv));
+        (0..self.state.num_actions()).find(|&action| {
+            self.action_notation(player, action).as_deref() == Some(wanted.as_str())
+        })
+    }
+
+    fn max_game_length(&self) -> Option<usize> {
+        self.state.max_game_length()
+    }
+
+    fn history_actions(&self) -> Vec<usize> {
+        let mut replay = self.first();
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let action = replay.action_of(mv);
+                replay.play(mv);
+                action
+            })
+            .collect()
+    }
+
+    fn starts_at_start(&self) -> bool {
+        G::from_settings(&self.settings).is_ok_and(|start| start == self.first())
     }
 }

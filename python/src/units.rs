@@ -13,7 +13,7 @@ use ply_arena::{
     TournamentResult,
 };
 use ply_connect4::solver::book_build::{progress_path, BookBuild, BOOK_FILE, PROGRESS_FILE};
-use ply_connect4::solver::MIN_TABLE_BITS;
+use ply_connect4::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use ply_connect4::{Connect4, Solver};
 use ply_core::files;
 use ply_core::{Described, Settings};
@@ -252,6 +252,11 @@ impl NativeRunFolder {
     }
 }
 
+/// The argument `table_bits`: a table size the solver takes.
+fn table_bits_of(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    whole(value, "table_bits", MIN_TABLE_BITS, MAX_TABLE_BITS)
+}
+
 /// The solver of this process for book runs: its table carries what one run proved to the
 /// next, as one job of `ply solve connect4-book` does; it is rebuilt for another size.
 static BOOK_SOLVER: Mutex<Option<(u32, Solver)>> = Mutex::new(None);
@@ -304,7 +309,7 @@ impl NativeBookBuild {
         let count = self.build.positions().len();
         let start: usize = whole(start, "start", 0, count)?;
         let end: usize = whole(end, "end", start, count)?;
-        let bits: u32 = whole(table_bits, "table_bits", MIN_TABLE_BITS, u32::MAX)?;
+        let bits = table_bits_of(table_bits)?;
         let solved = interruptible(py, |stop| {
             let mut slot = BOOK_SOLVER.lock().unwrap_or_else(|e| e.into_inner());
             if slot.as_ref().is_none_or(|(b, _)| *b != bits) {
@@ -320,6 +325,12 @@ impl NativeBookBuild {
             Ok::<_, PyErr>(scores)
         })??;
         solved.ok_or_else(|| value_error("the solve was interrupted"))
+    }
+
+    /// Checks `table_bits` as `solve` does, so that a driver refuses it before any work.
+    #[staticmethod]
+    fn check_table_bits(table_bits: &Bound<'_, PyAny>) -> PyResult<u32> {
+        table_bits_of(table_bits)
     }
 
     /// The progress file's first line.
