@@ -174,8 +174,9 @@ impl Game {
             }
             let action = line.parse::<usize>().map_err(|_| {
                 value_error(format!(
-                    "line {number}: {line:?} is not an action index (a serialized state is \
-                     an optional line `position TEXT`, then one action a line)"
+                    "line {number}: {} is not an action index (a serialized state is an \
+                     optional line `position TEXT`, then one action a line)",
+                    ply_core::quote(line)
                 ))
             })?;
             state

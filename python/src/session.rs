@@ -297,9 +297,15 @@ impl<G: Playable> DynState for Session<G> {
     }
 
     fn notation_action(&self, player: Player, text: &str) -> Option<usize> {
+        let text = text.trim();
         let parsed = self.state.parse_move(text).ok();
-        // The quick way: the index of the move read, when it names that move for `player`.
-        if let Some(mv) = parsed {
+        let named = |wanted: &str| {
+            (0..self.state.num_actions())
+                .find(|&action| self.action_notation(player, action).as_deref() == Some(wanted))
+        };
+        // The quick way, for a move written as the game writes it: the index of the move
+        // read, when it names that move for `player`.
+        if let Some(mv) = parsed.filter(|&mv| self.state.format_move(mv) == text) {
             let action = self.state.action_of(mv);
             if action < self.state.num_actions()
                 && self.state.action_move(player, action) == Some(mv)
@@ -307,13 +313,10 @@ impl<G: Playable> DynState for Session<G> {
                 return Some(action);
             }
         }
-        // Otherwise the action whose notation it is, in the form the game writes it (the
-        // move read may differ in what the text does not say, such as whose pawn moves).
-        let wanted =
-            parsed.map_or_else(|| text.trim().to_string(), |mv| self.state.format_move(mv));
-        (0..self.state.num_actions()).find(|&action| {
-            self.action_notation(player, action).as_deref() == Some(wanted.as_str())
-        })
+        // Otherwise the action whose name it is; failing that, the one of the move read,
+        // written as the game writes it (`A6-A5` for `a6a5`). Reading the board may lose
+        // what a name says of another position (a capture where nothing stands now).
+        named(text).or_else(|| parsed.and_then(|mv| named(&self.state.format_move(mv))))
     }
 
     fn max_game_length(&self) -> Option<usize> {

@@ -383,11 +383,17 @@ impl State {
     /// The legal-action mask as OpenSpiel gives it: a list of `num_actions` 0s and 1s (all 0
     /// for a `player` who is not to move). `action_mask()` gives it as a NumPy array.
     #[pyo3(signature = (player=None))]
-    fn legal_actions_mask(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u8>> {
+    fn legal_actions_mask(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
         if !self.is_to_move(player)? {
             return Ok(vec![0; self.inner.num_actions()]);
         }
-        Ok(self.inner.action_mask())
+        // As numbers, not bytes (a `Vec<u8>` would reach Python as `bytes`).
+        Ok(self
+            .inner
+            .action_mask()
+            .into_iter()
+            .map(u32::from)
+            .collect())
     }
 
     /// The observation of `player` (default: the player to move) flat, as a list of floats
