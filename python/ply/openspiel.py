@@ -54,6 +54,9 @@ MAX_GAME_LENGTH = "max_game_length"
 DEFAULT_MAX_GAME_LENGTH: int = DEFAULTS["max_plies"]
 
 
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 def game_name(name: str) -> str:
     """The OpenSpiel name of ply's game ``name``."""
     return PREFIX + name
@@ -109,6 +112,8 @@ class PlyGame(pyspiel.Game):
         if bound is None and (not isinstance(limit, int) or limit < 1):
             raise ValueError(f"{MAX_GAME_LENGTH}={limit!r}: at least 1 ply")
         self.max_length: int = bound if bound is not None else limit
+        # Where a game is cut short: only one whose rules do not bound it.
+        self.cut_at: Optional[int] = None if bound is not None else limit
         info = pyspiel.GameInfo(
             num_distinct_actions=self.ply_game.num_distinct_actions(),
             max_chance_outcomes=0,
@@ -122,6 +127,12 @@ class PlyGame(pyspiel.Game):
 
     def new_initial_state(self) -> "PlyState":
         return PlyState(self, self.ply_game.new_initial_state())
+
+    def __reduce__(self) -> Any:
+        # By name and parameters, through this module, so that unpickling (in another
+        # process: OpenSpiel's AlphaZero sends the game to its workers) registers the games
+        # before loading one. pyspiel's own pickling would leave out the Python half.
+        return (_load, (str(self),))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None
@@ -138,12 +149,12 @@ class PlyState(pyspiel.State):
     def __init__(self, game: PlyGame, ply_state: "_ply.State") -> None:
         super().__init__(game)
         self.ply_state = ply_state
-        self._max_length = game.max_length
+        self._cut_at = game.cut_at
 
     def current_player(self) -> int:
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.ply_state.to_move()
+        if self._cut_at is not None and self.ply_state.move_number() >= self._cut_at:
+            return TERMINAL
+        return self.ply_state.current_player()
 
     def _legal_actions(self, player: int) -> List[int]:
         if player != self.current_player():
@@ -157,13 +168,18 @@ class PlyState(pyspiel.State):
         return self.ply_state.action_to_string(player, action)
 
     def is_terminal(self) -> bool:
-        return self.ply_state.is_over() or self.ply_state.move_number() >= self._max_length
+        if self._cut_at is not None and self.ply_state.move_number() >= self._cut_at:
+            return True
+        return self.ply_state.is_over()
 
     def returns(self) -> List[float]:
         return self.ply_state.returns()
 
     def __str__(self) -> str:
         return str(self.ply_state)
+
+    def __reduce__(self) -> Any:
+        return (_load_state, (str(self.get_game()), self.serialize()))
 
 
 class BoardObserver:
@@ -181,6 +197,16 @@ class BoardObserver:
 
     def string_from(self, state: PlyState, player: int) -> str:
         return state.ply_state.observation_string(player)
+
+
+def _load(name: str) -> "pyspiel.Game":
+    """The game OpenSpiel's ``load_game(name)`` gives (what a pickled game calls)."""
+    return pyspiel.load_game(name)
+
+
+def _load_state(game: str, serialized: str) -> "pyspiel.State":
+    """The state ``serialized`` of the game ``game`` (what a pickled state calls)."""
+    return pyspiel.load_game(game).deserialize_state(serialized)
 
 
 def _register() -> List[str]:

@@ -41,6 +41,8 @@ pub trait DynState: Send + Sync {
     fn undo(&mut self) -> Option<String>;
     /// The moves played through this session, in notation.
     fn history(&self) -> Vec<String>;
+    /// How many moves were played through this session.
+    fn moves_played(&self) -> usize;
     /// The position before the moves of `history`, as `position` writes it.
     fn first_position(&self) -> String;
     fn scores(&self) -> Option<Vec<f64>>;
@@ -222,6 +224,10 @@ impl<G: Playable> DynState for Session<G> {
                 text
             })
             .collect()
+    }
+
+    fn moves_played(&self) -> usize {
+        self.moves.len()
     }
 
     fn first_position(&self) -> String {

@@ -266,7 +266,7 @@ impl State {
     /// Moves played on this object (OpenSpiel's `move_number`; a state read with
     /// `from_position` starts at 0).
     fn move_number(&self) -> usize {
-        self.inner.history().len()
+        self.inner.moves_played()
     }
 
     /// The state as text `Game.deserialize_state` reads back: its actions, one a line, as
