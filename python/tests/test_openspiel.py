@@ -138,7 +138,7 @@ def test_openspiels_alphazero_trains_on_ply_tictactoe(tmp_path):
         decouple_weight_decay=False, train_batch_size=32, replay_buffer_size=256,
         replay_buffer_reuse=4, max_steps=1, checkpoint_freq=1, actors=1, evaluators=1,
         uct_c=1.41, max_simulations=10, policy_alpha=1.0, policy_epsilon=0.25, temperature=1,
-        temperature_drop=2, evaluation_window=5, eval_levels=1, nn_model="mlp", nn_width=16,
+        temperature_drop=2, evaluation_window=5, eval_levels=2, nn_model="mlp", nn_width=16,
         nn_depth=1, observation_shape=None, output_size=None, quiet=True, verbose=False,
         nn_api_version="linen",
     )
