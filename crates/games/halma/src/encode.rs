@@ -79,7 +79,7 @@ impl Encode for Halma {
     fn action_move(&self, _player: Player, action: usize) -> Option<Self::Move> {
         let cells = self.board().len();
         let (from, to) = (action / cells, action % cells);
-        (action < cells * cells && from != to).then(|| HalmaMove {
+        (action < cells * cells && from != to).then_some(HalmaMove {
             from: from as Cell,
             to: to as Cell,
         })
