@@ -247,7 +247,8 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
 
 /// Checks a game's [`Encode`](crate::Encode) along random games: the variant's action space
 /// and observation shape never change, every legal move has its own action index inside the
-/// space, and each observation marks only cells of its shape, with values in 0..=1.
+/// space that `action_move` maps back to it, no game runs past `max_game_length`, and each
+/// observation marks only cells of its shape, with values in 0..=1.
 pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceConfig) {
     let (actions, shape) = (start.num_actions(), start.observation_shape());
     let mut observation = vec![0.0f32; shape.iter().product::<usize>()];
@@ -268,6 +269,24 @@ pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceCo
         let mut indices: Vec<usize> = moves.iter().map(|&mv| state.action_of(mv)).collect();
         if let Some(&out) = indices.iter().find(|&&a| a >= actions) {
             trail.fail(&format!("action {out} is outside the {actions} actions"));
+        }
+        let mover = state.to_move();
+        for (&mv, &action) in moves.iter().zip(&indices) {
+            if state.action_move(mover, action) != Some(mv) {
+                trail.fail(&format!("action_move of action {action} is not {mv:?}"));
+            }
+        }
+        if state.action_move(mover, actions).is_some() {
+            trail.fail(&format!(
+                "action_move names a move for action {actions}, past the space"
+            ));
+        }
+        if let Some(longest) = start.max_game_length() {
+            if trail.moves.len() > longest {
+                trail.fail(&format!(
+                    "the game went past its max_game_length of {longest}"
+                ));
+            }
         }
         indices.sort_unstable();
         indices.dedup();

@@ -25,6 +25,27 @@ pub trait Encode: Game {
 
     /// The action index of a legal move of this position.
     fn action_of(&self, mv: Self::Move) -> usize;
+
+    /// The move the index `action` stands for when `player` makes it in this position,
+    /// legal here or not: what names every action of the space (OpenSpiel's
+    /// `action_to_string`), and on the legal moves of the player to move the inverse of
+    /// [`Encode::action_of`]. `None` for an index outside the space or one that names no move
+    /// of this board. The default knows only the legal moves of the player to move; a game
+    /// whose moves can be built from their index names every action by overriding it.
+    fn action_move(&self, player: Player, action: usize) -> Option<Self::Move> {
+        if player != self.to_move() || self.is_terminal() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().find(|&mv| self.action_of(mv) == action)
+    }
+
+    /// The most plies a game of this variant can last from its start, when the rules bound
+    /// it (OpenSpiel's `max_game_length`); `None` when positions can repeat without end.
+    fn max_game_length(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Writes 1.0 at `(plane, row, col)` of a `[planes, rows, cols]` tensor.
