@@ -12,8 +12,9 @@ use crate::geometry::{MAX_SIDE, MIN_SIDE};
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "othello",
     title: "Othello",
-    summary: "Place discs to outflank and flip the other colour's; with no such move you \
-              pass, and the most discs when neither can move wins (8x8 by default).",
+    summary: "Place discs that outflank the other colour's and flip them (8x8 by default).",
+    goal: "Have more discs of your colour than the other side when neither can move; a \
+           player with no flipping move passes.",
     params: &[Param {
         name: "size",
         // The page's label is cut at the first comma or bracket: "board side".

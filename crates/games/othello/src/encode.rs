@@ -7,7 +7,7 @@
 //! 8x8, `d3` = 19), and the pass is `size · size` (OpenSpiel's 64): 65 actions on 8x8.
 
 use ply_core::encode::{set, Encode};
-use ply_core::Player;
+use ply_core::{Game, Player};
 
 use crate::board::{Move, Othello};
 
@@ -45,5 +45,25 @@ impl Encode for Othello {
         } else {
             mv.cell as usize
         }
+    }
+
+    /// Every action names a move: a cell's placement (with the discs it flips when `player`
+    /// is to move, none otherwise) or the pass.
+    fn action_move(&self, player: Player, action: usize) -> Option<Move> {
+        match action {
+            a if a < self.cells() && player == self.to_move() => Some(self.placement(a)),
+            a if a < self.cells() => Some(Move {
+                cell: a as u8,
+                flips: 0,
+            }),
+            a if a == self.cells() => Some(Move::PASS),
+            _ => None,
+        }
+    }
+
+    /// Every placement fills a cell, and a pass is only ever followed by a placement (two
+    /// in a row end the game before the second): at most two plies a free cell.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(2 * (self.cells() - 4))
     }
 }
