@@ -38,4 +38,9 @@ impl Encode for Connect4 {
     fn action_of(&self, mv: Self::Move) -> usize {
         mv as usize
     }
+
+    /// The rules are the same mirrored: column `c` becomes `width − 1 − c`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        (action < self.width()).then(|| self.width() - 1 - action)
+    }
 }

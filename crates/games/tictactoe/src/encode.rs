@@ -37,4 +37,10 @@ impl Encode for TicTacToe {
     fn action_of(&self, mv: Self::Move) -> usize {
         mv as usize
     }
+
+    /// A line mirrored is a line: cell `(row, column)` becomes `(row, width − 1 − column)`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        let width = self.width();
+        (action < self.cells()).then(|| action - action % width + width - 1 - action % width)
+    }
 }
