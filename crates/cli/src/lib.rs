@@ -59,6 +59,8 @@ pub enum Command {
     /// Analyse a game record: each move's value before and after, the best move, and a
     /// verdict (best, good, inaccuracy, mistake, blunder).
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Learn a game by self-play (AlphaZero): a network trained for the `az` agent.
+    Train(commands::train::TrainArgs),
     /// Fit an evaluation's weights to the outcomes of recorded games (Texel's method).
     Tune(commands::quoridor::tune::TuneArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
@@ -138,6 +140,8 @@ fn not_utf8(argv: &[OsString]) -> String {
 
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
+    // Before any thread starts (see its documentation).
+    ply_learn::settle_threads();
     let argv: Vec<OsString> = std::env::args_os().collect();
     if let Some(args) = commands::quoridor::qtp::referee_form(&argv) {
         closed_pipe_ends_quietly();
@@ -175,6 +179,7 @@ pub fn main() -> ExitCode {
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
         Command::Tune(a) => commands::quoridor::tune::run(a),
+        Command::Train(a) => commands::train::run(a),
         Command::Completions(a) => commands::shell::completions(a),
         Command::Man => commands::shell::man(),
     };

@@ -17,6 +17,8 @@ mod referee;
 mod refusals;
 #[path = "cli/terminal.rs"]
 mod terminal;
+#[path = "cli/train.rs"]
+mod train;
 #[path = "cli/tune.rs"]
 mod tune;
 

@@ -68,6 +68,14 @@ pub trait Agent<G: Game>: Send {
     /// Forget everything learned in the previous game (tables, trees, statistics).
     fn new_game(&mut self) {}
 
+    /// Whether this agent can play `state`'s game and variant: a network trained for one
+    /// board cannot play another. The error is a message for a person naming both. Front
+    /// ends ask before a game starts; an agent asked to play a position it does not fit
+    /// returns no move.
+    fn fits(&mut self, _state: &G) -> Result<(), String> {
+        Ok(())
+    }
+
     /// What the values of this agent's decisions in positions like `state` mean (negamax
     /// integers unless it says).
     fn value_scale(&self, _state: &G) -> ValueScale {

@@ -7,8 +7,23 @@
 
 use crate::{Game, Player};
 
+/// A trained network bundled with a game (its folder's `models/`), which the `az` agent
+/// finds by name (`az:model=NAME`). The bytes are a model file as `ply train` writes it;
+/// the learning crate reads and checks them like any other, and its header says which
+/// variant the model plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BundledModel {
+    /// The name `model=` takes, unique within the game.
+    pub name: &'static str,
+    /// The model file's bytes (`include_bytes!`).
+    pub bytes: &'static [u8],
+}
+
 /// A game's tensor encoding.
 pub trait Encode: Game {
+    /// The trained networks bundled with the game, if any.
+    const MODELS: &'static [BundledModel] = &[];
+
     /// The observation's shape: `[planes, rows, columns]`.
     fn observation_shape(&self) -> [usize; 3];
 
@@ -44,6 +59,14 @@ pub trait Encode: Game {
     /// The most plies a game of this variant can last from its start, when the rules bound
     /// it (OpenSpiel's `max_game_length`); `None` when positions can repeat without end.
     fn max_game_length(&self) -> Option<usize> {
+        None
+    }
+
+    /// The action of the mirror image of `action`'s move (columns reversed, left to right)
+    /// in the mirrored position, for a variant whose rules and observation are symmetric so
+    /// (Connect Four, the m,n,k-game, Breakthrough): learning code doubles its examples
+    /// with it, flipping the observation's columns. `None` (the default): no mirror.
+    fn mirror_action(&self, _action: usize) -> Option<usize> {
         None
     }
 }

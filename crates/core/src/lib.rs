@@ -30,7 +30,7 @@ pub use descriptor::{
     Described, Descriptor, Notation, Param, ParamDefault, ParamKind, Protocol, Seat, Settings,
 };
 pub use duration::{DurationError, MAX_DURATION};
-pub use encode::Encode;
+pub use encode::{BundledModel, Encode};
 pub use error::GameError;
 pub use eval::{Evaluator, LinearEvaluator, MoveOrdering};
 pub use files::FileError;

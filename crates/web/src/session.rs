@@ -147,7 +147,7 @@ pub struct GameSession<G: Game> {
     version: u64,
 }
 
-impl<G: Described + ZobristHash + BoardView> GameSession<G> {
+impl<G: Described + ZobristHash + BoardView + ply_core::Encode> GameSession<G> {
     pub fn new(start: G, catalog: Arc<Catalog<G>>) -> Self {
         let seen = HashMap::from([(start.zobrist(), 1)]);
         GameSession {
@@ -253,7 +253,7 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
     }
 }
 
-impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
+impl<G: Described + ZobristHash + BoardView + ply_core::Encode> Session for GameSession<G> {
     fn view(&self) -> Value {
         let mut scratch = Vec::new();
         let mut view = position_json(&self.state, self.server_draw(), &mut scratch);

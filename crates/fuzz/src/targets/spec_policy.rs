@@ -15,7 +15,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::PathBuf;
 
-use ply_core::{Game, ZobristHash};
+use ply_core::{Encode, Game, ZobristHash};
 use ply_search::spec::{Catalog, EntryKind, KeyKind, SpecError};
 use ply_web::{ApiError, ServerConfig, SpecPolicy};
 
@@ -105,7 +105,13 @@ fn refusal_kind(error: &ApiError) -> String {
         SpecError::BadValue { agent, key, .. } => format!("{agent} {key} bad value"),
         SpecError::UnknownName { agent, key, .. } => format!("{agent} {key} unknown name"),
         SpecError::Agent { agent, message } => {
-            let rules = ["names a file", "thread(s)", "for its tables", "loop"];
+            let rules = [
+                "names a file",
+                "thread(s)",
+                "for its tables",
+                "loop",
+                "models bundled",
+            ];
             let rule = rules.iter().find(|rule| message.contains(*rule));
             format!("{agent} {}", rule.unwrap_or(&"other"))
         }
@@ -119,7 +125,7 @@ trait Judged {
     fn names(&self) -> Vec<String>;
 }
 
-impl<G: Game + ZobristHash> Judged for Catalog<G> {
+impl<G: Game + ZobristHash + Encode> Judged for Catalog<G> {
     fn names(&self) -> Vec<String> {
         let entries = self.entries().into_iter();
         entries
@@ -147,6 +153,14 @@ impl<G: Game + ZobristHash> Judged for Catalog<G> {
             match key.kind {
                 KeyKind::File if !value.eq_ignore_ascii_case(key.default) => {
                     return broken(format!("its file key '{}' = {value:?}", key.key))
+                }
+                KeyKind::Model
+                    if !value.eq_ignore_ascii_case(key.default)
+                        && !G::MODELS
+                            .iter()
+                            .any(|m| m.name.eq_ignore_ascii_case(&value)) =>
+                {
+                    return broken(format!("its model key '{}' = {value:?}", key.key))
                 }
                 KeyKind::Threads
                     if !value.parse::<u64>().is_ok_and(|n| n <= MAX_SEARCH_THREADS) =>

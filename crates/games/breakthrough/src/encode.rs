@@ -84,4 +84,19 @@ impl Encode for Breakthrough {
     fn max_game_length(&self) -> Option<usize> {
         Some(2 * (2 * self.rows() - 3) * self.columns() + 1)
     }
+
+    /// The rules are the same mirrored: the cell's column becomes `columns − 1 − column` and
+    /// a step to the left one to the right (directions 0 ↔ 2 and 3 ↔ 5).
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        if action >= self.num_actions() {
+            return None;
+        }
+        let capture = action % 2;
+        let direction = action / 2 % 6;
+        let cell = action / 12;
+        let (row, column) = (cell / self.columns(), cell % self.columns());
+        let mirrored_direction = [2, 1, 0, 5, 4, 3][direction];
+        let mirrored_cell = row * self.columns() + self.columns() - 1 - column;
+        Some((mirrored_cell * 6 + mirrored_direction) * 2 + capture)
+    }
 }

@@ -48,4 +48,9 @@ impl Encode for Connect4 {
     fn max_game_length(&self) -> Option<usize> {
         Some(self.width() * self.height())
     }
+
+    /// The rules are the same mirrored: column `c` becomes `width − 1 − c`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        (action < self.width()).then(|| self.width() - 1 - action)
+    }
 }

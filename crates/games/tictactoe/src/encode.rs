@@ -47,4 +47,10 @@ impl Encode for TicTacToe {
     fn max_game_length(&self) -> Option<usize> {
         Some(self.cells())
     }
+
+    /// A line mirrored is a line: cell `(row, column)` becomes `(row, width − 1 − column)`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        let width = self.width();
+        (action < self.cells()).then(|| action - action % width + width - 1 - action % width)
+    }
 }
