@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use ply_arena::{run_tournament_with, OutputMode, RunControl, RunFolder, TournamentConfig};
+use ply_arena::{OutputMode, RunControl, RunFolder, Tournament, TournamentConfig};
 use ply_search::spec::Catalog;
 use ply_tictactoe::TicTacToe;
 
@@ -42,7 +42,9 @@ impl ArenaResume {
         config.concurrency = 1;
         let catalog = ply_tictactoe::catalog();
         let start = TicTacToe::new();
-        let folder = RunFolder::open(&dir, OutputMode::Fresh, &start, &config)
+        let tournament =
+            Tournament::new(&start, &catalog, &config).expect("a tournament of 8 games");
+        let folder = RunFolder::open(&dir, OutputMode::Fresh, &tournament)
             .expect("a fresh folder in the temporary directory");
         let control = RunControl {
             progress: &|record| folder.append(record).expect("appending a game"),
@@ -50,7 +52,7 @@ impl ArenaResume {
             abort: None,
             finished: &[],
         };
-        run_tournament_with(&start, &catalog, &config, control).expect("a tournament of 8 games");
+        tournament.run(control).expect("a tournament of 8 games");
         let played = std::fs::read(dir.join("games.jsonl")).expect("the games just written");
         ArenaResume {
             dir,
@@ -117,7 +119,9 @@ impl Target for ArenaResume {
         let path = self.dir.join("games.jsonl");
         std::fs::write(&path, input).map_err(|e| format!("cannot write the input: {e}"))?;
         let start = TicTacToe::new();
-        let folder = match RunFolder::open(&self.dir, OutputMode::Resume, &start, &self.config) {
+        let tournament = Tournament::new(&start, &self.catalog, &self.config)
+            .map_err(|e| format!("the tournament cannot be set up: {e}"))?;
+        let folder = match RunFolder::open(&self.dir, OutputMode::Resume, &tournament) {
             Ok(folder) => folder,
             Err(e) => {
                 let message = e.to_string();
@@ -141,7 +145,7 @@ impl Target for ArenaResume {
             abort: None,
             finished: folder.previous(),
         };
-        match run_tournament_with(&start, &self.catalog, &self.config, control) {
+        match tournament.run(control) {
             Ok(result) => {
                 if result.records.len() != kept {
                     return Err(format!(
