@@ -109,6 +109,10 @@ pub enum FileError {
     },
     #[error("cannot write {}: {cause}", shown(.path))]
     Write { path: PathBuf, cause: String },
+    /// A write that failed for want of room (a full disk, a quota, a file size limit): the
+    /// same target may take it later.
+    #[error("cannot write {}: {cause}", shown(.path))]
+    Full { path: PathBuf, cause: String },
 }
 
 impl FileError {
@@ -123,7 +127,8 @@ impl FileError {
             | FileError::LongLine { path, .. }
             | FileError::NotWritable { path, .. }
             | FileError::Link { path, .. }
-            | FileError::Write { path, .. } => path,
+            | FileError::Write { path, .. }
+            | FileError::Full { path, .. } => path,
         }
     }
 
@@ -134,10 +139,21 @@ impl FileError {
         }
     }
 
+    /// Whether the write failed for want of room, not because of what the target is: a
+    /// later write to the same target may succeed.
+    pub fn is_full(&self) -> bool {
+        matches!(self, FileError::Full { .. })
+    }
+
     fn write(path: &Path, cause: std::io::Error) -> Self {
-        FileError::Write {
-            path: path.to_path_buf(),
-            cause: cause.to_string(),
+        use std::io::ErrorKind;
+        let (path, full) = (path.to_path_buf(), cause.kind());
+        let cause = cause.to_string();
+        match full {
+            ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => {
+                FileError::Full { path, cause }
+            }
+            _ => FileError::Write { path, cause },
         }
     }
 }

@@ -37,10 +37,13 @@ use ply_core::{Agent, Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
-use crate::engine::{did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer};
+use crate::engine::{
+    did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer, StopOnDrop,
+};
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::duration_ms;
+use crate::slots::NoSlot;
 use crate::store::lock;
 use crate::AppState;
 
@@ -213,21 +216,24 @@ pub async fn run_solver(
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = instant_after(arrival, cap.saturating_sub(margin));
     let give_up = instant_after(arrival, longest_answer(cap));
-    let slot = tokio::time::timeout_at(
-        tokio::time::Instant::from_std(deadline),
-        slots.acquire(client),
-    )
-    .await
-    .map_err(|_| ApiError::Busy {
-        slots: slots.size(),
-        cap_ms: cap.as_millis(),
-        waited_ms: arrival.elapsed().as_millis(),
-    })?
-    .map_err(|_| ApiError::EngineFailed {
-        agent: spec.clone(),
-        reason: "the search slots were closed".into(),
-    })?;
+    let preempt_at = instant_after(arrival, cap / 2);
+    let slot = slots
+        .acquire_by(client, deadline, preempt_at, cap / 2)
+        .await
+        .map_err(|no| match no {
+            NoSlot::TooLate => ApiError::Busy {
+                slots: slots.size(),
+                cap_ms: cap.as_millis(),
+                waited_ms: arrival.elapsed().as_millis(),
+            },
+            NoSlot::Closed => ApiError::EngineFailed {
+                agent: spec.clone(),
+                reason: "the search slots were closed".into(),
+            },
+        })?;
     let stop = Arc::new(AtomicBool::new(false));
+    slot.preemptible(stop.clone(), deadline);
+    let _stop_on_drop = StopOnDrop(stop.clone());
     let kept = cache.take(id);
     let limits_stop = stop.clone();
     let solve = tokio::task::spawn_blocking(move || {

@@ -470,3 +470,164 @@ fn row_16_an_output_that_is_a_symbolic_link_is_refused_and_what_it_points_to_kep
         .is_symlink());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A `ply` whose output is read as it comes, for a conversation.
+struct Conversation {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::sync::mpsc::Receiver<Vec<u8>>,
+    seen: String,
+}
+
+impl Conversation {
+    fn start(mut command: Command) -> Conversation {
+        let mut child = command.stdin(Stdio::piped()).spawn().expect("ply starts");
+        let input = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (sender, output) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = std::io::Read::read(&mut stdout, &mut chunk) {
+                if n == 0 || sender.send(chunk[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Conversation {
+            child,
+            input,
+            output,
+            seen: String::new(),
+        }
+    }
+
+    /// Sends `line`, then reads until the output holds `needle` `times` times in all.
+    fn say(&mut self, line: &str, needle: &str, times: usize) {
+        std::io::Write::write_all(&mut self.input, line.as_bytes()).unwrap();
+        while self.seen.matches(needle).count() < times {
+            // Only a guard against a hang: a prompt comes in well under a second.
+            match self
+                .output
+                .recv_timeout(std::time::Duration::from_secs(300))
+            {
+                Ok(chunk) => self.seen.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(_) => panic!(
+                    "no {needle:?} after {line:?}; the output so far:\n{}",
+                    self.seen
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn row_15_a_full_disk_is_said_and_the_game_goes_on_and_is_saved_later() {
+    let dir = temp_dir("bounded-row15");
+    let saved = dir.join("game.txt");
+    let old = "[Game \"tictactoe\"]\n\n1. c3\n";
+    std::fs::write(&saved, old).unwrap();
+    let mut command = ply_command(&["play", "tictactoe", "--save", text(&saved)]);
+    // A disk with room for no record: any file ply writes past 64 bytes fails ("File too
+    // large"), as on a full disk. Raised again below, as a disk that has been cleared.
+    // SAFETY: setrlimit and signal are async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: 64,
+                rlim_max: libc::RLIM_INFINITY,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut talk = Conversation::start(command);
+    talk.say("", "to move> ", 1);
+    assert!(
+        talk.seen.contains("warning: cannot write '"),
+        "{}",
+        talk.seen
+    );
+    assert!(talk.seen.contains("the game goes on"), "{}", talk.seen);
+    // A move: the engine replies, the save fails again and is said again.
+    talk.say("b2\n", "to move> ", 2);
+    assert!(talk.seen.contains("O plays"), "{}", talk.seen);
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), old);
+    // Room again: the next move saves the whole game.
+    let unlimited = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: prlimit on a child of ours, with a valid limit and no old value asked.
+    let raised = unsafe {
+        libc::prlimit(
+            talk.child.id() as libc::pid_t,
+            libc::RLIMIT_FSIZE,
+            &unlimited,
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(raised, 0, "{}", std::io::Error::last_os_error());
+    talk.say("moves\n", "to move> ", 3);
+    let legal = talk.seen.rsplit("legal moves: ").next().unwrap();
+    let mine = legal.split_whitespace().next().unwrap().to_string();
+    talk.say(&format!("{mine}\n"), "to move> ", 4);
+    let record = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        record.contains("1. b2") && record.contains(&format!("3. {mine}")),
+        "{record}"
+    );
+    talk.say("quit\n", "", 0);
+    drop(talk.input);
+    let status = talk.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn row_7_a_halma_table_is_never_written_into_a_record_or_through_a_link() {
+    let dir = temp_dir("bounded-row7");
+    let record = dir.join("game.txt");
+    let game = "[Game \"halma\"]\n\n1. 2,-5 2,-3\n";
+    std::fs::write(&record, game).unwrap();
+    let target = dir.join("created.txt");
+    let dangling = dir.join("dangling.txt");
+    symlink(&target, &dangling).unwrap();
+    for (table, says) in [
+        (&record, "game.txt' is not a table of saved moves"),
+        (
+            &dangling,
+            "dangling.txt' is a symbolic link to nothing (a dangling link)",
+        ),
+    ] {
+        let agent = format!("seed003-s3:depth=1,table={}", text(table));
+        let out = ply_command(&["bench", "position", "halma", "--agent", &agent])
+            .output()
+            .unwrap();
+        refused(&out, &[says]);
+    }
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), game);
+    assert!(!target.exists());
+    // A new table is made, with its header, and read back by the next run.
+    let table = dir.join("table.txt");
+    let agent = format!("seed003-s3:depth=1,table={}", text(&table));
+    for _ in 0..2 {
+        let out = ply_command(&["bench", "position", "halma", "--agent", &agent])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    let written = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        written.starts_with("# ply halma seed003-s3 table of saved moves\n"),
+        "{written}"
+    );
+    assert_eq!(
+        written.lines().count(),
+        2,
+        "one entry, kept once: {written}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

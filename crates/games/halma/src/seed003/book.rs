@@ -281,7 +281,9 @@ mod tests {
         assert_eq!((book.len(), skipped), (1, 0));
         let mut next = state.clone();
         next.play(mv);
-        let reply = next.parse_move("2,5 2,3").unwrap();
+        let mut replies = Vec::new();
+        next.legal_moves(&mut replies);
+        let reply = replies[0];
         book.record(&next, reply);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
