@@ -169,7 +169,10 @@ impl<'a, G: Game, F: AgentFactory<G> + ?Sized> Tournament<'a, G, F> {
             .map(|o| o.moves.len())
             .max()
             .unwrap_or(0);
+        // The specs appear in the agents of each seat and in the reason.
+        let specs: usize = self.config.agents.iter().map(String::len).sum();
         SAVED_GAME_BASE
+            .saturating_add(SAVED_SPEC_TIMES.saturating_mul(specs as u64))
             .saturating_add(SAVED_MOVE_BYTES.saturating_mul(self.config.max_plies as u64))
             .saturating_add(SAVED_OPENING_MOVE_BYTES.saturating_mul(opening as u64))
     }
@@ -347,8 +350,11 @@ fn scheduled<'g>(games: &'g [ScheduledGame], r: &GameRecord) -> Result<&'g Sched
     Ok(g)
 }
 
-/// The room a saved game's line takes besides its moves.
-const SAVED_GAME_BASE: u64 = 1 << 20;
+/// The room a saved game's line takes besides its moves and agents: the start position,
+/// the reason, the numbers and the field names.
+const SAVED_GAME_BASE: u64 = 64 << 10;
+/// How many times a saved game's line may hold the agents' specs (each seat's, the reason).
+const SAVED_SPEC_TIMES: u64 = 8;
 /// The most one move takes in a saved game's line: `{"seat":…,"move":…,"time_ms":…,…}`.
 const SAVED_MOVE_BYTES: u64 = 256;
 /// The most one opening move takes in a saved game's line: a string in a list.
