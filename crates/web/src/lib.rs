@@ -80,7 +80,8 @@ pub struct ServerConfig {
     pub max_search_threads: u64,
     /// Games held at once.
     pub max_games: usize,
-    /// Games one client (one peer address) may hold at once, so that one client cannot fill
+    /// Games one client (one peer address; every loopback address is one, see
+    /// `extract::Client`) may hold at once, so that one client cannot fill
     /// the table for everybody: past it, its creates are refused (429 `too_many_games`)
     /// while others' go on.
     pub max_games_per_client: usize,

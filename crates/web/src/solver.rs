@@ -29,7 +29,6 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -38,12 +37,11 @@ use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
 use crate::engine::{
-    did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer, StopOnDrop,
+    did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer, no_slot, stop_flag,
 };
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::duration_ms;
-use crate::slots::NoSlot;
 use crate::store::lock;
 use crate::AppState;
 
@@ -220,20 +218,8 @@ pub async fn run_solver(
     let slot = slots
         .acquire_by(client, deadline, preempt_at, cap / 2)
         .await
-        .map_err(|no| match no {
-            NoSlot::TooLate => ApiError::Busy {
-                slots: slots.size(),
-                cap_ms: cap.as_millis(),
-                waited_ms: arrival.elapsed().as_millis(),
-            },
-            NoSlot::Closed => ApiError::EngineFailed {
-                agent: spec.clone(),
-                reason: "the search slots were closed".into(),
-            },
-        })?;
-    let stop = Arc::new(AtomicBool::new(false));
-    slot.preemptible(stop.clone(), deadline);
-    let _stop_on_drop = StopOnDrop(stop.clone());
+        .map_err(|no| no_slot(no, slots, cap, arrival.elapsed(), &spec))?;
+    let (stop, _stop_on_drop) = stop_flag(&slot, deadline);
     let kept = cache.take(id);
     let limits_stop = stop.clone();
     let solve = tokio::task::spawn_blocking(move || {

@@ -34,10 +34,11 @@ pub struct ServeArgs {
     /// specs that ask for more are refused.
     #[arg(long, default_value_t = ply_web::DEFAULT_MAX_SEARCH_THREADS)]
     pub max_search_threads: u64,
-    /// Games held at once.
+    /// Games held at once (1 or more).
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
-    /// Games one client (one peer address) may hold at once.
+    /// Games one client (one peer address; every loopback address is one) may hold at once
+    /// (1 or more).
     #[arg(long, default_value_t = ply_web::ServerConfig::default().max_games_per_client)]
     pub max_games_per_client: usize,
     /// A host name requests may be addressed to besides localhost and loopback addresses

@@ -392,8 +392,24 @@ fn row_11_zero_games_or_a_zero_hang_timeout_is_refused_by_its_flag() {
             "--hang-timeout = 0: a time limit must be positive",
         ),
     ] {
-        refused(&ply_command(&args).output().unwrap(), &[says]);
+        refused(&exits(ply_command(&args)), &[says]);
     }
+}
+
+/// The output of `command`, which must end by itself: a server that accepted its flags
+/// would serve for ever, so one still running after a generous guard is killed, and the
+/// test fails saying so (no speed is asserted).
+fn exits(mut command: Command) -> Output {
+    let mut child = command.spawn().expect("ply starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("{command:?} was accepted: it still runs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! The run is resumed with its stop flag already set, so the saved games are checked and
 //! summarised but no game is played.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use ply_arena::{OutputMode, RunControl, RunFolder, Tournament, TournamentConfig};
@@ -34,25 +34,33 @@ pub struct ArenaResume {
     played: Vec<u8>,
 }
 
+/// An eight-game tic-tac-toe tournament between random and greedy, played into `dir` (its
+/// `config.json` and `games.jsonl`, each game appended as it ended): what a resumed run
+/// reads back. Its settings and catalog, to resume it with.
+pub(crate) fn played_run(dir: &Path) -> (TournamentConfig, Catalog<TicTacToe>) {
+    let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
+    config.games_per_pairing = 4;
+    config.concurrency = 1;
+    let catalog = ply_tictactoe::catalog();
+    let start = TicTacToe::new();
+    let tournament = Tournament::new(&start, &catalog, &config).expect("a tournament of 8 games");
+    let folder = RunFolder::open(dir, OutputMode::Fresh, &tournament)
+        .expect("a fresh folder in the temporary directory");
+    let control = RunControl {
+        progress: &|record| folder.append(record).expect("appending a game"),
+        stop: None,
+        abort: None,
+        finished: &[],
+    };
+    tournament.run(control).expect("a tournament of 8 games");
+    drop(folder);
+    (config, catalog)
+}
+
 impl ArenaResume {
     pub fn new() -> Self {
         let dir = scratch_folder(&format!("ply-fuzz-arena-{}", std::process::id()));
-        let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
-        config.games_per_pairing = 4;
-        config.concurrency = 1;
-        let catalog = ply_tictactoe::catalog();
-        let start = TicTacToe::new();
-        let tournament =
-            Tournament::new(&start, &catalog, &config).expect("a tournament of 8 games");
-        let folder = RunFolder::open(&dir, OutputMode::Fresh, &tournament)
-            .expect("a fresh folder in the temporary directory");
-        let control = RunControl {
-            progress: &|record| folder.append(record).expect("appending a game"),
-            stop: None,
-            abort: None,
-            finished: &[],
-        };
-        tournament.run(control).expect("a tournament of 8 games");
+        let (config, catalog) = played_run(&dir);
         let played = std::fs::read(dir.join("games.jsonl")).expect("the games just written");
         ArenaResume {
             dir,

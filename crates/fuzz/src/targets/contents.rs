@@ -29,7 +29,7 @@ use ply_tictactoe::TicTacToe;
 use crate::checks::{check_message, shown};
 use crate::memory::measure;
 use crate::runner::{Outcome, Target};
-use crate::targets::arena::scratch_folder;
+use crate::targets::arena::{played_run, scratch_folder};
 
 /// The largest file a recipe makes: enough to pass every bound (a record of 100,000 moves
 /// is 200 KB of `4 `, a game line of this run's 1000 plies some 300 KB) and still run
@@ -57,21 +57,7 @@ pub struct Contents {
 impl Contents {
     pub fn new() -> Self {
         let dir = scratch_folder(&format!("ply-fuzz-contents-{}", std::process::id()));
-        let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
-        config.games_per_pairing = 4;
-        config.concurrency = 1;
-        let catalog = ply_tictactoe::catalog();
-        let start = TicTacToe::new();
-        let tournament =
-            Tournament::new(&start, &catalog, &config).expect("a tournament of 8 games");
-        let folder = RunFolder::open(&dir, OutputMode::Fresh, &tournament)
-            .expect("a fresh folder in the temporary directory");
-        let control = ply_arena::RunControl {
-            progress: &|record| folder.append(record).expect("appending a game"),
-            ..ply_arena::RunControl::new(&|_| {})
-        };
-        let result = tournament.run(control).expect("a tournament of 8 games");
-        folder.finish(&result).expect("the run's files");
+        let (config, catalog) = played_run(&dir);
         let games = std::fs::read_to_string(dir.join("games.jsonl"))
             .expect("the games just written")
             .lines()
@@ -176,7 +162,10 @@ impl Contents {
         within_cap(held)?;
         match (&all, &first) {
             (Ok(records), Ok(record)) => {
-                let items: usize = records.iter().map(|r| 1 + r.tags.len() + r.moves.len()).sum();
+                let items: usize = records
+                    .iter()
+                    .map(|r| 1 + r.tags.len() + r.moves.len())
+                    .sum();
                 for r in records {
                     if r.moves.len() > MAX_RECORD_PLIES || r.tags.len() > MAX_RECORD_TAGS {
                         return Err(format!(
