@@ -90,8 +90,9 @@ impl MoveBook {
     /// file that is not a table (see [`TABLE_HEADER`]) and a symbolic link, before anything
     /// is written. Returns the number of lines skipped as unreadable along with it.
     pub fn open(path: &Path) -> Result<(Self, usize), TableError> {
-        files::check_target(path, TABLE_FILE.what)?;
         let text = files::read_text_if_exists(path, TABLE_FILE)?.unwrap_or_default();
+        // Read first, so that a FIFO or a device is named as an input is; then as an output.
+        files::check_target(path, TABLE_FILE.what)?;
         let mut lines = text.lines().peekable();
         match lines.peek() {
             None => {}
