@@ -95,7 +95,7 @@ impl<G: Playable> DynTournament for Owned<G> {
     }
 
     fn open(&self, dir: &std::path::Path, mode: OutputMode) -> Result<RunFolder, ArenaError> {
-        RunFolder::open(dir, mode, &self.parts.start, &self.parts.config)
+        RunFolder::open(dir, mode, &self.tournament)
     }
 
     fn write_records(

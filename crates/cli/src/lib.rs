@@ -10,6 +10,7 @@ pub mod ladder;
 pub mod lines;
 pub mod report;
 pub mod start;
+pub mod streams;
 pub mod timed;
 pub mod variant;
 
@@ -145,13 +146,10 @@ pub fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     if let Some(args) = commands::quoridor::qtp::referee_form(&argv) {
         closed_pipe_ends_quietly();
-        return match args.and_then(|args| commands::quoridor::qtp::run_referee_form(&args)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("ply: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return streams::run(|| {
+            args.and_then(|args| commands::quoridor::qtp::run_referee_form(&args))
+                .map_err(anyhow::Error::msg)
+        });
     }
     let mut command = command_for(&argv);
     let matches = match command.clone().try_get_matches_from(&argv) {
@@ -165,7 +163,7 @@ pub fn main() -> ExitCode {
     if !matches!(cli.command, Command::Serve(_)) {
         closed_pipe_ends_quietly();
     }
-    let result = match &cli.command {
+    streams::run(|| match &cli.command {
         Command::List(a) => list::run(a),
         Command::Play(a) => play::run(a),
         Command::Perft(a) => perft::run(a),
@@ -182,12 +180,5 @@ pub fn main() -> ExitCode {
         Command::Train(a) => commands::train::run(a),
         Command::Completions(a) => commands::shell::completions(a),
         Command::Man => commands::shell::man(),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ply: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    })
 }

@@ -5,6 +5,8 @@
 mod analyze;
 #[path = "cli/book.rs"]
 mod book;
+#[path = "cli/bounded.rs"]
+mod bounded;
 #[path = "cli/budget.rs"]
 mod budget;
 #[path = "cli/hostile.rs"]

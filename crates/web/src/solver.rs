@@ -31,7 +31,6 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -39,7 +38,9 @@ use ply_core::{Agent, Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
-use crate::engine::{did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer};
+use crate::engine::{
+    did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer, no_slot, stop_flag,
+};
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::duration_ms;
@@ -215,21 +216,12 @@ pub async fn run_solver(
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = instant_after(arrival, cap.saturating_sub(margin));
     let give_up = instant_after(arrival, longest_answer(cap));
-    let slot = tokio::time::timeout_at(
-        tokio::time::Instant::from_std(deadline),
-        slots.acquire(client),
-    )
-    .await
-    .map_err(|_| ApiError::Busy {
-        slots: slots.size(),
-        cap_ms: cap.as_millis(),
-        waited_ms: arrival.elapsed().as_millis(),
-    })?
-    .map_err(|_| ApiError::EngineFailed {
-        agent: spec.clone(),
-        reason: "the search slots were closed".into(),
-    })?;
-    let stop = Arc::new(AtomicBool::new(false));
+    let preempt_at = instant_after(arrival, cap / 2);
+    let slot = slots
+        .acquire_by(client, deadline, preempt_at, cap / 2)
+        .await
+        .map_err(|no| no_slot(no, slots, cap, arrival.elapsed(), &spec))?;
+    let (stop, _stop_on_drop) = stop_flag(&slot, deadline);
     let kept = cache.take(id);
     let limits_stop = stop.clone();
     let solve = tokio::task::spawn_blocking(move || {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use ply_core::record::{Record, RecordedMove, DATE};
-use ply_core::{Agent, Decision, Described, Game, SearchLimits, ZobristHash};
+use ply_core::{Agent, Decision, Described, FileError, Game, SearchLimits, ZobristHash};
 use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label, wrap};
@@ -108,15 +108,43 @@ impl Scorebook {
             .join("\n")
     }
 
-    /// Writes the records to the `--save` file, if any.
+    /// Writes the records to the `--save` file, if any; a failure is said, and the game goes
+    /// on (the next move saves again).
     fn keep<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
         if let Some(path) = &self.save {
             if let Err(e) = save_text(path, &self.text()) {
-                writeln!(out, "warning: {e:#}")?;
+                warn_unsaved(out, &e)?;
             }
         }
         Ok(())
     }
+
+    /// Writes the records before the first move, so that a `--save` target that can never
+    /// be written (a device, a folder, a link, a missing folder) ends the session before it
+    /// starts; a disk that is full only now is said, as [`Scorebook::keep`] says it.
+    fn first_save<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
+        let Some(path) = &self.save else {
+            return Ok(());
+        };
+        match save_text(path, &self.text()) {
+            Err(e)
+                if e.downcast_ref::<FileError>()
+                    .is_some_and(FileError::is_full) =>
+            {
+                warn_unsaved(out, &e)
+            }
+            saved => saved,
+        }
+    }
+}
+
+/// Says that the records could not be saved, and that the game goes on.
+fn warn_unsaved<W: Write>(out: &mut W, e: &anyhow::Error) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "warning: {e:#}; the game goes on, saved again at the next move"
+    )?;
+    Ok(())
 }
 
 /// One session between a person (reading `input`) and the engine, drawn on `out`: a game,
@@ -224,10 +252,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         earlier: Vec::new(),
         save: args.save.clone(),
     };
-    if let Some(path) = &book.save {
-        // A file that cannot be written is found before the first move, not after it.
-        save_text(path, &book.text())?;
-    }
+    book.first_save(out)?;
     let mut lines = LineReader::new(input);
     let mut redraw = true;
     // Whether the end of the game on the board has been announced.

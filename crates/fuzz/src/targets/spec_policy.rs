@@ -9,10 +9,9 @@
 //! - built (when its tables are small, and one large one in [`LARGE_BUILD_EVERY`]), the
 //!   agent creates nothing in the sandbox the paths point into, its name shows no path and
 //!   no thread count over the cap, and the memory it holds (counted by this target's
-//!   allocator, on the building thread) is within what its catalog declared.
+//!   allocator, [`crate::memory`], on the building thread) is within what its catalog
+//!   declared.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::PathBuf;
 
 use ply_core::{Encode, Game, ZobristHash};
@@ -32,46 +31,11 @@ const LARGE_BUILD_EVERY: u64 = 200;
 /// What an agent may hold beyond its declared tables (its evaluators, move lists, names).
 const SLACK_BYTES: i64 = 1 << 20;
 
-thread_local! {
-    /// Bytes allocated minus bytes freed by this thread.
-    static NET_BYTES: Cell<i64> = const { Cell::new(0) };
-}
-
-/// The system allocator, counting each thread's live bytes, so that an agent's tables are
-/// weighed by what its build really holds, not by what its catalog says.
-struct Counting;
-
-fn count(delta: i64) {
-    let _ = NET_BYTES.try_with(|net| net.set(net.get().wrapping_add(delta)));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as i64);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as i64);
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(-(layout.size() as i64));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size as i64 - layout.size() as i64);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
+/// Bytes this thread holds, as the fuzz binaries' allocator counts them (see
+/// [`crate::memory`]), so that an agent's tables are weighed by what its build really holds,
+/// not by what its catalog says.
 fn net_bytes() -> i64 {
-    NET_BYTES.try_with(Cell::get).unwrap_or(0)
+    crate::memory::live_bytes() as i64
 }
 
 /// What the policy made of a spec, for the corpus: its outcome in a few words (the kind of
