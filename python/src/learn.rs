@@ -248,11 +248,8 @@ pub fn _train(
                 report: &|_| {},
                 stop: stop.as_ref(),
             };
-            if resume {
-                run::resume(&start, &catalog, &settings, &folder, player, &control)
-            } else {
-                run::start(&start, &catalog, &settings, &folder, player, &control)
-            }
+            let go = if resume { run::resume } else { run::start };
+            go(&start, &catalog, &settings, &folder, player, &control)
         })?
         .map_err(value_error)?;
         Ok(serde_json::to_string(&outcome.progress).expect("progress serialises"))

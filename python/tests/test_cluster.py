@@ -20,6 +20,7 @@ ray = pytest.importorskip("ray")
 
 import ply  # noqa: E402
 import ply.cluster  # noqa: E402
+from conftest import TINY_RUN  # noqa: E402
 
 CLI = os.environ.get("PLY_CLI")
 needs_cli = pytest.mark.skipif(not CLI, reason="set PLY_CLI to a `ply` binary to compare")
@@ -282,22 +283,7 @@ def test_the_driver_keeps_a_bounded_window_and_grows_its_tasks(tmp_path, monkeyp
 # A training run small enough for seconds: its self-play in tasks of four games, as the local
 # run plays each round of four games on its one thread, so both put the same positions in
 # each batch of network calls and the runs agree to the byte.
-TRAIN = dict(
-    steps=3,
-    blocks=1,
-    channels=8,
-    sims=8,
-    fast_sims=4,
-    round_games=4,
-    batch=16,
-    eval_every=2,
-    eval_sims=4,
-    gate_games=2,
-    baseline="random",
-    baseline_games=2,
-    threads=1,
-    seed=9,
-)
+TRAIN = dict(TINY_RUN, steps=3, eval_every=2, seed=9)
 
 
 def test_a_cluster_training_run_is_the_local_run(tmp_path):

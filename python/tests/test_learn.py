@@ -13,41 +13,25 @@ import pytest
 
 import ply
 import ply.learn
+from conftest import TINY_RUN
 
-# The smallest run that goes through every part of the loop: two rounds of self-play, two
-# training steps, the gate and the baseline match at the end.
-TINY = dict(
-    steps=2,
-    blocks=1,
-    channels=8,
-    sims=8,
-    fast_sims=4,
-    round_games=4,
-    batch=16,
-    eval_sims=4,
-    gate_games=2,
-    baseline="random",
-    baseline_games=2,
-    threads=1,
-    seed=5,
-)
 
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     out = tmp_path_factory.mktemp("learn") / "run"
-    progress = ply.learn.train("tictactoe", out, **TINY)
+    progress = ply.learn.train("tictactoe", out, **TINY_RUN)
     return out, progress
 
 
 def test_a_run_writes_its_models_checkpoint_and_curve(run):
     out, progress = run
-    assert progress["step"] == TINY["steps"]
+    assert progress["step"] == TINY_RUN["steps"]
     for name in ["run.json", "checkpoint.safetensors", "latest.plym", "best.plym", "curve.svg"]:
         assert (out / name).is_file(), name
     settings = json.loads((out / "run.json").read_text())
-    assert settings["game"] == "tictactoe" and settings["steps"] == TINY["steps"]
-    assert settings["selfplay"]["simulations"] == TINY["sims"]
+    assert settings["game"] == "tictactoe" and settings["steps"] == TINY_RUN["steps"]
+    assert settings["selfplay"]["simulations"] == TINY_RUN["sims"]
 
 
 def test_self_play_is_the_same_for_the_same_inputs(run):

@@ -247,25 +247,15 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
             report: &report,
             stop: &STOP,
         };
-        let outcome = if resuming {
-            run::resume(
-                &start,
-                &catalog,
-                &settings,
-                &folder,
-                &run::Threads,
-                &control,
-            )
-        } else {
-            run::start(
-                &start,
-                &catalog,
-                &settings,
-                &folder,
-                &run::Threads,
-                &control,
-            )
-        };
+        let go = if resuming { run::resume } else { run::start };
+        let outcome = go(
+            &start,
+            &catalog,
+            &settings,
+            &folder,
+            &run::Threads,
+            &control,
+        );
         bar.finish();
         let outcome = outcome.map_err(anyhow::Error::msg)?;
         let p = &outcome.progress;
