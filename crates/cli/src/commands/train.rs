@@ -351,28 +351,40 @@ impl Bar {
                 self.bar.set_message(last.clone());
             }
             Event::Evaluated(point) => {
-                let mut line = format!("step {}:", point.step);
+                let mut parts = Vec::new();
                 if let Some(g) = point.gate {
-                    line += &format!(
-                        " gate {:.0} % ({}-{}-{}){}",
+                    parts.push(format!(
+                        "gate {:.0} % ({}-{}-{}){}",
                         100.0 * g.score,
                         g.wins,
                         g.draws,
                         g.losses,
                         if point.promoted { ", new best" } else { "" }
-                    );
+                    ));
                 }
                 if let Some(b) = point.baseline {
-                    line += &format!(
-                        " baseline {:.0} % ({}-{}-{}), Elo {:+.0}",
+                    // A clean sweep has no finite Elo: its interval's open end says how far.
+                    let elo = if b.elo.is_finite() {
+                        format!("Elo {:+.0}", b.elo)
+                    } else if b.score >= 1.0 {
+                        format!("Elo above {:+.0}", b.elo_low)
+                    } else {
+                        format!("Elo below {:+.0}", b.elo_high)
+                    };
+                    parts.push(format!(
+                        "baseline {:.0} % ({}-{}-{}), {elo}",
                         100.0 * b.score,
                         b.wins,
                         b.draws,
                         b.losses,
-                        b.elo
+                    ));
+                }
+                if parts.is_empty() {
+                    parts.push(
+                        "no evaluation games (--gate-games and --baseline-games are 0)".into(),
                     );
                 }
-                self.say(line);
+                self.say(format!("step {}: {}", point.step, parts.join("; ")));
             }
             Event::Note(note) => self.say(format!("note: {note}")),
         }
