@@ -91,6 +91,19 @@ fn a_run_writes_its_models_and_curve_and_resumes() {
         "{}",
         stderr(&again)
     );
+    // One step more ends there, though its round has more steps to go: they wait in the
+    // checkpoint (a resume used to run the round out past --steps).
+    let out = ply(
+        &["train", "--resume", run.to_str().unwrap(), "--steps", "21"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("finished 21 steps"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(steps_logged(&run), 21);
     let out = ply(
         &["train", "--resume", run.to_str().unwrap(), "--steps", "30"],
         "",

@@ -5,8 +5,16 @@ use crate::Connect4;
 use ply_core::Player;
 
 use ply_core::encode::{set, Encode};
+use ply_core::BundledModel;
 
 impl Encode for Connect4 {
+    /// The 7x6 board's net, learned by `ply train` from self-play alone (the command is in
+    /// its header; its strength against the solver in docs/results/learning.md).
+    const MODELS: &'static [BundledModel] = &[BundledModel {
+        name: "7x6",
+        bytes: include_bytes!("../models/7x6.plym"),
+    }];
+
     fn observation_shape(&self) -> [usize; 3] {
         [3, self.height(), self.width()]
     }

@@ -286,7 +286,12 @@ fn run_loop<G: Encode + ZobristHash>(
             progress.steps_left = Some(steps.max(1).min(settings.steps - progress.step));
             save(&trainer, &mut progress)?;
         }
-        while progress.steps_left.is_some_and(|left| left > 0) && !stopped() {
+        // A resumed run may end before the round's steps are done (--steps shortened it);
+        // the rest wait in the checkpoint for a longer run.
+        while progress.step < settings.steps
+            && progress.steps_left.is_some_and(|left| left > 0)
+            && !stopped()
+        {
             let mut rng =
                 LearnRng::seed_from_u64(game_seed(settings.seed ^ 0x0BA7_C4E5, progress.step));
             let batch = replay.sample(settings.batch, &mut rng);
