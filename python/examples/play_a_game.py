@@ -15,7 +15,7 @@ def main() -> None:
         print(f"seat {1 - state.to_move()} plays {decision.move}: value {decision.value:g}, "
               f"depth {decision.depth}, {decision.nodes} nodes, pv {[str(m) for m in decision.pv]}")
     print(state)
-    print("scores:", state.scores(), "moves:", "".join(state.history()))
+    print("scores:", state.scores(), "moves:", "".join(state.history_notation()))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Union
 from . import _ply
 from ._arena import ArenaResult, Tournament, arena
 from ._info import CatalogEntry, GameInfo, Level, Param, games
+from ._spiel import GameType
 from ._ply import (
     Agent,
     Decision,
@@ -40,6 +41,7 @@ __all__ = [
     "Decision",
     "Game",
     "GameInfo",
+    "GameType",
     "IllegalMoveError",
     "Level",
     "Move",

@@ -33,7 +33,7 @@ class ArenaResult:
     """
 
     result: Dict[str, Any]
-    records: List[Dict[str, Any]]
+    records: Sequence[Dict[str, Any]]
     report: str
 
     @property

@@ -38,6 +38,8 @@ class Move:
     @property
     def action(self) -> int:
         """Its index in the variant's fixed action space (see ``State.num_actions``)."""
+    def __new__(cls, notation: str, action: int) -> Move: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -52,7 +54,8 @@ class State:
         """The game's name (``"connect4"``)."""
     @property
     def variant(self) -> str:
-        """The variant in words (``"7x6, 4 in a row"``)."""
+        """The variant in words (``"7x6, 4 in a row"``; a standard variant the game leaves
+        unnamed by its settings, ``"width=3, height=3, k=3"``)."""
     @property
     def num_players(self) -> int: ...
     @property
@@ -63,8 +66,36 @@ class State:
         """The size of the variant's fixed action space."""
     def legal_moves(self) -> List[Move]:
         """Every legal move, in the game's deterministic order (none once the game is over)."""
-    def legal_actions(self) -> List[int]:
-        """The action indices of the legal moves (same order as ``legal_moves``)."""
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The action indices of the legal moves (same order as ``legal_moves``); none for a
+        ``player`` who is not to move."""
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def is_simultaneous_node(self) -> bool: ...
+    def is_player_node(self) -> bool: ...
+    def current_player(self) -> int:
+        """The player to move, or -4 (OpenSpiel's ``TERMINAL``) once the game is over."""
+    def rewards(self) -> List[float]:
+        """``returns()`` once the game is over, all 0 before."""
+    def player_return(self, player: int) -> float: ...
+    def player_reward(self, player: int) -> float: ...
+    def action_to_string(self, player_or_action: int, action: Optional[int] = None) -> str:
+        """The name of an action of the space, legal here or not."""
+    def string_to_action(self, player_or_text: Union[int, str], text: Optional[str] = None) -> int:
+        """The action a name (``action_to_string``'s, or any notation the game reads) names."""
+    def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
+        """1 for each legal action, 0 for the others (all 0 for a player not to move)."""
+    def observation_tensor(self, player: Optional[int] = None) -> List[float]:
+        """The observation, flat."""
+    def observation_string(self, player: Optional[int] = None) -> str:
+        """The board, as ``str(state)`` draws it."""
+    def information_state_tensor(self, player: Optional[int] = None) -> List[float]:
+        """``observation_tensor``: perfect information."""
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        """``observation_string``: perfect information."""
+    def num_distinct_actions(self) -> int: ...
+    def get_game(self) -> Game:
+        """The game and variant of this state."""
     def play(self, move_: _MoveLike) -> Move:
         """Plays a move given as notation, a ``Move`` or an action index; returns the ``Move``.
         An illegal move raises ``IllegalMoveError`` and changes nothing."""
@@ -75,8 +106,16 @@ class State:
         """A new state: this one (history included) after ``move_``; this one is left as it is."""
     def undo(self) -> str:
         """Takes back the last move played on this object; returns its notation."""
-    def history(self) -> List[str]:
+    def history(self) -> List[int]:
+        """The action indices of the moves played on this object."""
+    def history_notation(self) -> List[str]:
         """The moves played on this object, in notation."""
+    def history_str(self) -> str:
+        """``history()`` joined by ``", "``."""
+    def move_number(self) -> int:
+        """Moves played on this object."""
+    def serialize(self) -> str:
+        """The state as text ``Game.deserialize_state`` reads back."""
     def is_over(self) -> bool: ...
     def scores(self) -> Optional[List[float]]:
         """One score per player once the game is over (win 1, draw 0.5, loss 0; three-player
@@ -127,6 +166,17 @@ class Decision:
         """Seconds spent."""
     @property
     def iterations(self) -> int: ...
+    def __new__(
+        cls,
+        move_: Move,
+        value: float,
+        depth: int,
+        nodes: int,
+        pv: List[Move],
+        time: float,
+        iterations: int,
+    ) -> Decision: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
 
 @final
 class Agent:
@@ -151,6 +201,8 @@ class Agent:
         search with ``KeyboardInterrupt``."""
     def new_game(self) -> None:
         """Forgets what the agent learned in earlier games."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickles as its spec, game and seed."""
 
 @final
 class Game:
@@ -178,6 +230,22 @@ class Game:
         """``observation_shape``, by OpenSpiel's name."""
     def new_initial_state(self) -> State:
         """The start position."""
+    def max_game_length(self) -> Optional[int]:
+        """The most plies a game lasts, when the rules bound it."""
+    def min_utility(self) -> float: ...
+    def max_utility(self) -> float: ...
+    def utility_sum(self) -> Optional[float]:
+        """0 with two players; ``None`` with more."""
+    def max_chance_outcomes(self) -> int: ...
+    def observation_tensor_size(self) -> int: ...
+    def information_state_tensor_shape(self) -> Tuple[int, int, int]: ...
+    def information_state_tensor_size(self) -> int: ...
+    def get_type(self) -> Any:
+        """The kind of game (a ``ply.GameType``)."""
+    def get_parameters(self) -> Dict[str, Union[int, str]]:
+        """Every variant parameter with its value."""
+    def deserialize_state(self, text: str) -> State:
+        """The state ``State.serialize`` (or OpenSpiel's) wrote."""
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -217,6 +285,7 @@ class _RunFolder:
     """A tournament's run folder while its games come in (``ply_arena::RunFolder``)."""
 
     def previous(self) -> List[str]: ...
+    def previous_indices(self) -> List[int]: ...
     def warnings(self) -> List[str]: ...
     def append(self, record: str) -> None: ...
 
@@ -227,12 +296,13 @@ class _Tournament:
     def __new__(cls, state: State, specs: Sequence[str], **settings: Any) -> _Tournament: ...
     @property
     def planned_games(self) -> int: ...
+    def clocked(self) -> List[str]: ...
     def play(self, index: int) -> str: ...
     def result(self, records: Sequence[str]) -> Tuple[str, str]: ...
     def open_folder(self, dir: Union[str, "os.PathLike[str]"], mode: str) -> _RunFolder: ...
     def finish(
-        self, folder: _RunFolder, records: Sequence[str]
-    ) -> Tuple[List["os.PathLike[str]"], List[str]]: ...
+        self, folder: _RunFolder
+    ) -> Tuple[List["os.PathLike[str]"], List[str], str, str]: ...
 
 @final
 class _BookBuild:
@@ -241,6 +311,8 @@ class _BookBuild:
     def __new__(cls, depth: int, outcomes: bool, **settings: Union[int, str]) -> _BookBuild: ...
     def keys(self) -> List[int]: ...
     def solve(self, start: int, end: int, table_bits: int) -> List[Tuple[int, int]]: ...
+    @staticmethod
+    def check_table_bits(table_bits: int) -> int: ...
     def progress_header(self) -> str: ...
     @staticmethod
     def progress_line(key: int, score: int) -> str: ...

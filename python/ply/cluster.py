@@ -28,11 +28,24 @@ of the caller's own, a local cluster of this machine's cores is started.
 from __future__ import annotations
 
 import fcntl
+import itertools
 import json
 import os
 import sys
 import time
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+import warnings
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 from . import _ply
 from ._arena import ArenaResult, Tournament
@@ -55,8 +68,26 @@ def _connect(address: Optional[str]) -> Any:
     cluster."""
     ray = _ray()
     if not ray.is_initialized():
-        ray.init(address=address, logging_level="WARNING", log_to_driver=False)
+        try:
+            ray.init(address=address, logging_level="WARNING", log_to_driver=False)
+        except ConnectionError as e:
+            raise ConnectionError(
+                f"no Ray cluster to join at address={address!r}: start one first (`ray start "
+                "--head` on this machine, see docs/cluster.md), or leave address out for a "
+                f"local cluster of this machine's cores ({e})"
+            ) from e
     return ray
+
+
+def _window(ray: Any, tasks_in_flight: Optional[int]) -> int:
+    """How many tasks the driver keeps submitted at once: enough to keep every CPU of the
+    cluster busy while results travel back (two per CPU), few enough that the driver's
+    bookkeeping stays small whatever the number of units."""
+    if tasks_in_flight is not None:
+        if tasks_in_flight < 1:
+            raise ValueError(f"tasks_in_flight {tasks_in_flight}: at least 1")
+        return tasks_in_flight
+    return max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
 
 
 class _Progress:
@@ -79,27 +110,75 @@ class _Progress:
             )
 
 
-def _chunks(items: Sequence[int], size: int) -> List[List[int]]:
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
-
-
 def _gather(
     ray: Any,
     task: Any,
     pieces: Iterable[Tuple[Any, ...]],
     take: Callable[[Any], None],
+    window: int,
 ) -> None:
-    """Submits `task` once per piece and hands each result to `take` as it comes back, in
-    any order; cancels what is still running if the driver stops (Ctrl-C)."""
-    pending = [task.remote(*piece) for piece in pieces]
+    """Runs `task` once per piece with at most `window` tasks in flight, and hands each
+    result to `take` as it comes back, in any order. Every wait collects all the results
+    ready by then in one batch, and as many new pieces are submitted (before the batch is
+    taken, so the workers stay busy): the driver's work per result does not grow with the
+    number of pieces. Cancels what is still running if the driver stops (Ctrl-C)."""
+    queue = iter(pieces)
+    in_flight: List[Any] = []
+
+    def submit(count: int) -> None:
+        in_flight.extend(task.remote(*piece) for piece in itertools.islice(queue, count))
+
     try:
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                take(ray.get(ref))
+        submit(window)
+        while in_flight:
+            ray.wait(in_flight, num_returns=1)  # block for the first
+            ready, waiting = ray.wait(in_flight, num_returns=len(in_flight), timeout=0)
+            in_flight[:] = waiting
+            results = ray.get(ready)
+            submit(len(ready))
+            for result in results:
+                take(result)
     finally:
-        for ref in pending:
+        for ref in in_flight:
             ray.cancel(ref)
+
+
+# With `games_per_task` left to the driver: how long a task should run, so that Ray's cost
+# of a task (about 2 ms, docs/results/cluster.md) is a small share of it, and the most games
+# one task plays (a task's records travel back whole).
+TASK_SECONDS = 0.1
+MAX_GAMES_PER_TASK = 1000
+
+
+class _RunSize:
+    """The games each task plays: fixed, or (`None`) grown from the time the games took so
+    far, starting at one game a task, so that short games go many to a task and long ones
+    one each. Which task plays a game changes nothing in it: game `i` is fixed by `i`."""
+
+    def __init__(self, fixed: Optional[int]) -> None:
+        self.fixed = fixed
+        self.games, self.seconds = 0, 0.0
+
+    def add(self, games: int, seconds: float) -> None:
+        self.games += games
+        self.seconds += seconds
+
+    def __call__(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        if self.games == 0 or self.seconds <= 0:
+            return 1
+        per_game = self.seconds / self.games
+        return max(1, min(MAX_GAMES_PER_TASK, int(TASK_SECONDS / per_game)))
+
+
+def _runs(indices: Iterator[int], size: Callable[[], int]) -> Iterator[List[int]]:
+    """The games of `indices` in runs of `size()` (asked afresh for each run)."""
+    while True:
+        run = list(itertools.islice(indices, size()))
+        if not run:
+            return
+        yield run
 
 
 # Each worker process builds a tournament once and keeps it for the games it is given (the
@@ -107,15 +186,47 @@ def _gather(
 _TOURNAMENTS: Dict[str, Tournament] = {}
 
 
-def _play_games(key: str, tournament: Tuple[Any, ...], indices: List[int]) -> List[str]:
+def _play_games(
+    key: str, tournament: Tuple[Any, ...], indices: List[int]
+) -> Tuple[float, List[Tuple[int, str]]]:
     """A Ray task: games `indices` of the tournament built from `tournament` (its
-    arguments), each a line of ``games.jsonl``."""
+    arguments), each with its line of ``games.jsonl``, and the seconds they took."""
+    started = time.perf_counter()
     kept = _TOURNAMENTS.get(key)
     if kept is None:
         start, specs, settings = tournament
         _TOURNAMENTS.clear()
         kept = _TOURNAMENTS.setdefault(key, Tournament(start, specs, **settings))
-    return [kept._native.play(i) for i in indices]
+    played = [(i, kept._native.play(i)) for i in indices]
+    return time.perf_counter() - started, played
+
+
+class _RecordsFile(Sequence[Dict[str, Any]]):
+    """The games of a run folder's ``games.jsonl``, read when asked for: iterating reads
+    the file line by line; indexing or ``len`` reads it whole once."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._all: Optional[List[Dict[str, Any]]] = None
+
+    def __iter__(self) -> Iterator[Dict[str, Any]]:
+        if self._all is not None:
+            yield from self._all
+            return
+        with open(self.path, encoding="utf-8") as lines:
+            for line in lines:
+                yield json.loads(line)
+
+    def _loaded(self) -> List[Dict[str, Any]]:
+        if self._all is None:
+            self._all = list(iter(self))
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._loaded()[index]
 
 
 def arena(
@@ -127,7 +238,8 @@ def arena(
     resume: bool = False,
     overwrite: bool = False,
     address: Optional[str] = None,
-    games_per_task: int = 1,
+    games_per_task: Optional[int] = None,
+    tasks_in_flight: Optional[int] = None,
     max_retries: int = 3,
     progress: bool = True,
     **settings: Any,
@@ -139,41 +251,72 @@ def arena(
 
     A folder that holds results is refused unless ``overwrite`` (start again) or
     ``resume`` (keep its games, play the rest; the settings must be the ones it was
-    started with, as ``ply arena --resume`` asks). ``games_per_task`` games go to each task
-    (more amortise Ray's overhead on short games; fewer spread the work more evenly).
+    started with, as ``ply arena --resume`` asks).
+
+    ``games_per_task`` games go to each task; by default the driver chooses, from the time
+    the first games took, enough for a task to last about ``TASK_SECONDS`` (short games go
+    many to a task, so Ray's cost per task does not dominate; long ones one each). At most
+    ``tasks_in_flight`` tasks are submitted at once (default: two per CPU of the cluster),
+    so the driver's time and memory per game do not grow with the number of games: it
+    keeps no game in memory, only which are done, and reads ``games.jsonl`` back at the
+    end. The result's ``records`` are read from that file when asked for.
+
+    Time-limited agents (a ``time_per_move``, or a spec with ``time=``) play games that
+    depend on each machine's speed and load: the run is a tournament, but not the one
+    ``ply.arena`` plays, and a ``UserWarning`` says so.
     """
     if resume and overwrite:
         raise ValueError("resume keeps a folder's games, overwrite deletes them: choose one")
-    if games_per_task < 1:
+    if games_per_task is not None and games_per_task < 1:
         raise ValueError(f"games_per_task {games_per_task}: at least 1")
     tournament = Tournament(game, agents, variant=variant, **settings)
+    clocked = tournament._native.clocked()
+    if clocked:
+        warnings.warn(
+            "ply.cluster.arena: the games read the clock ("
+            + ", ".join(clocked)
+            + "), so each depends on the speed and load of the machine that plays it: the "
+            "run is a tournament, but not the one ply.arena plays on one machine. Bound the "
+            "agents by depth, nodes or iterations for games that are the same anywhere.",
+            UserWarning,
+            stacklevel=2,
+        )
     mode = "resume" if resume else "overwrite" if overwrite else "fresh"
     folder = tournament._native.open_folder(os.fspath(out), mode)
     for warning in folder.warnings():
         print(f"cluster: warning: {warning}", file=sys.stderr)
-    lines: Dict[int, str] = {json.loads(line)["index"]: line for line in folder.previous()}
-    missing = [i for i in range(tournament.planned_games) if i not in lines]
-    shown = _Progress("games", tournament.planned_games, len(lines), progress)
+    planned = tournament.planned_games
+    # One byte a game: whether games.jsonl holds it. The records themselves stay there.
+    done = bytearray(planned)
+    for index in folder.previous_indices():
+        done[index] = 1
+    shown = _Progress("games", planned, sum(done), progress)
+    size = _RunSize(games_per_task)
 
-    def take(played: List[str]) -> None:
-        for line in played:
-            index = json.loads(line)["index"]
-            if index not in lines:  # a retried task's game may come back twice
+    def take(result: Tuple[float, List[Tuple[int, str]]]) -> None:
+        seconds, played = result
+        size.add(len(played), seconds)
+        fresh = 0
+        for index, line in played:
+            if not done[index]:  # a retried task's game may come back twice
                 folder.append(line)
-                lines[index] = line
-                shown.add(1)
+                done[index] = 1
+                fresh += 1
+        shown.add(fresh)
 
-    if missing:
+    if not all(done):
         ray = _connect(address)
         task = ray.remote(num_cpus=1, max_retries=max_retries)(_play_games)
         shared = ray.put(tournament._args)
         key = f"{os.getpid()}-{id(tournament)}-{time.time_ns()}"
-        _gather(ray, task, ((key, shared, c) for c in _chunks(missing, games_per_task)), take)
-    records = [lines[i] for i in sorted(lines)]
-    written, skipped = tournament._native.finish(folder, records)
+        missing = (i for i in range(planned) if not done[i])
+        pieces = ((key, shared, run) for run in _runs(missing, size))
+        _gather(ray, task, pieces, take, _window(ray, tasks_in_flight))
+    written, skipped, result_json, report = tournament._native.finish(folder)
     for reason in skipped:
         print(f"cluster: not written: {reason}", file=sys.stderr)
-    return tournament.result([json.loads(r) for r in records])
+    records = _RecordsFile(os.path.join(os.fspath(out), "games.jsonl"))
+    return ArenaResult(result=json.loads(result_json), records=records, report=report)
 
 
 def selfplay(
@@ -218,6 +361,7 @@ def book(
     table_bits: int = 24,
     positions_per_task: int = 16,
     address: Optional[str] = None,
+    tasks_in_flight: Optional[int] = None,
     max_retries: int = 3,
     progress: bool = True,
     **variant: Union[int, str],
@@ -231,6 +375,8 @@ def book(
     Returns the book's path; the book is the same bytes whoever built it."""
     if positions_per_task < 1:
         raise ValueError(f"positions_per_task {positions_per_task}: at least 1")
+    # Checked here, before any file is opened or task started, as the workers check it.
+    _ply._BookBuild.check_table_bits(table_bits)
     build = _ply._BookBuild(depth, outcomes, **variant)
     keys = build.keys()
     path = os.fspath(out)
@@ -275,7 +421,7 @@ def book(
             task = ray.remote(num_cpus=1, max_retries=max_retries)(_solve_positions)
             shape = tuple(sorted((k, str(v)) for k, v in variant.items()))
             pieces = ((depth, outcomes, shape, run, table_bits) for run in runs)
-            _gather(ray, task, pieces, take)
+            _gather(ray, task, pieces, take, _window(ray, tasks_in_flight))
         build.write_book(done, path)
     os.remove(progress_path)
     return path

@@ -107,7 +107,7 @@ class PlyEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informat
                 others = [s for j, s in enumerate(scores) if j != i]
                 self.rewards[a] = float(scores[i] - max(others))
                 self.terminations[a] = True
-        elif self.max_plies is not None and len(self.state.history()) >= self.max_plies:
+        elif self.max_plies is not None and self.state.move_number() >= self.max_plies:
             for a in self.agents:
                 self.truncations[a] = True
         if not (self.state.is_over() or any(self.truncations.values())):

@@ -1,12 +1,14 @@
 //! `ply.Agent` and `ply.Decision`: any agent spec of the games' catalogs, choosing moves
 //! with the GIL released.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use ply_core::{Agent as CoreAgent, Decision as CoreDecision, Game, SearchLimits};
 use ply_registry::{with_game, GameId, Registered};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 use crate::args::{optional, seconds};
 use crate::errors::value_error;
@@ -90,36 +92,59 @@ fn build(game: GameId, spec: &str, rng_seed: u64) -> Result<Box<dyn DynAgent>, S
     })
 }
 
-/// Whether `game`'s catalog accepts `spec` (its name and keys), without building it.
+/// Whether `game`'s catalog builds `spec`: its name and keys, and the values of its keys,
+/// which only building reads (`depth=x`). The agent is dropped at once: its tables are
+/// had again when it is used.
 fn check(game: GameId, spec: &str) -> Result<(), String> {
-    with_game!(game, |G| G::catalog()
-        .table_bytes(spec)
-        .map(|_| ())
-        .map_err(|e| e.to_string()))
+    with_game!(game, |G| {
+        let catalog = G::catalog();
+        catalog.table_bytes(spec).map_err(|e| e.to_string())?;
+        catalog.build(spec, 0).map(drop).map_err(|e| e.to_string())
+    })
 }
 
 /// A move chooser built from an agent spec (`"alphabeta:depth=6"`, `"mcts:time=500ms"`,
 /// `"perfect"`): the specs `ply list GAME` shows. An agent serves every game whose catalog
 /// accepts its spec; it is built for a game the first time it sees one of its states.
-#[pyclass(module = "ply")]
+#[pyclass(module = "ply", frozen)]
 pub struct Agent {
     spec: String,
     rng_seed: u64,
+    /// The game the agent was built for, if one was given.
+    given: Option<GameId>,
     /// The games whose catalog accepts the spec (the one given, or every one that does).
     games: Vec<GameId>,
     /// The agent built per game. Agents are `Send` but not `Sync`, and Python objects must
-    /// be both: the mutex makes them so (methods taking `&mut self` reach in without locking).
-    built: Mutex<Vec<(GameId, Box<dyn DynAgent>)>>,
+    /// be both: the mutex makes them so, and tells a second thread that it came while the
+    /// first is searching.
+    built: Mutex<PerGame>,
 }
 
+/// The agents built so far, one per game.
+type PerGame = Vec<(GameId, Box<dyn DynAgent>)>;
+
 impl Agent {
-    fn built_mut(&mut self) -> &mut Vec<(GameId, Box<dyn DynAgent>)> {
-        self.built.get_mut().unwrap_or_else(|e| e.into_inner())
+    /// The agents built so far, or an error saying what to do when another thread is using
+    /// them (one search at a time: an agent's tables and trees are its own).
+    fn lock(&self) -> PyResult<MutexGuard<'_, PerGame>> {
+        match self.built.try_lock() {
+            Ok(built) => Ok(built),
+            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(format!(
+                "this ply.Agent ({:?}) is choosing a move on another thread: an agent searches \
+                 for one thread at a time; give each thread its own (ply.agent({:?}) again, \
+                 or copy.copy(agent))",
+                self.spec, self.spec
+            ))),
+        }
     }
 
-    /// The agent for `game`, built now if it was not yet.
-    fn for_game(&mut self, game: GameId) -> PyResult<&mut Box<dyn DynAgent>> {
-        let built = self.built.get_mut().unwrap_or_else(|e| e.into_inner());
+    /// The agent for `game` among `built`, built now if it was not yet.
+    fn for_game<'a>(
+        &self,
+        built: &'a mut PerGame,
+        game: GameId,
+    ) -> PyResult<&'a mut Box<dyn DynAgent>> {
         let index = match built.iter().position(|(g, _)| *g == game) {
             Some(i) => i,
             None => {
@@ -160,29 +185,42 @@ impl Agent {
     #[new]
     #[pyo3(signature = (spec, game=None, seed=None))]
     fn new(spec: &str, game: Option<&str>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
+        let given = game.map(parse_game).transpose()?;
         let mut agent = Agent {
             spec: spec.to_string(),
             rng_seed: optional(seed, "seed", 0, u64::MAX)?.unwrap_or(0),
+            given,
             games: Vec::new(),
             built: Mutex::new(Vec::new()),
         };
-        match game {
-            Some(name) => {
-                let game = parse_game(name)?;
-                agent.for_game(game)?;
+        match given {
+            Some(game) => {
+                let mut built = Vec::new();
+                agent.for_game(&mut built, game)?;
+                agent.built = Mutex::new(built);
                 agent.games.push(game);
             }
             None => {
-                // Checked, not built: building an agent for every game would allocate the
-                // tables of four agents to use one.
-                let mut reasons = Vec::new();
+                // Checked, one game at a time, and built on first use: keeping an agent for
+                // every game would hold the tables of all of them to use one.
+                let mut reasons: Vec<(String, Vec<GameId>)> = Vec::new();
                 for &game in GameId::ALL {
                     match check(game, spec) {
                         Ok(()) => agent.games.push(game),
-                        Err(e) => reasons.push(format!("{game}: {e}")),
+                        Err(e) => match reasons.iter_mut().find(|(r, _)| *r == e) {
+                            Some((_, games)) => games.push(game),
+                            None => reasons.push((e, vec![game])),
+                        },
                     }
                 }
                 if agent.games.is_empty() {
+                    let reasons: Vec<String> = reasons
+                        .iter()
+                        .map(|(reason, games)| {
+                            let games: Vec<&str> = games.iter().map(|g| g.name()).collect();
+                            format!("{}: {reason}", games.join(", "))
+                        })
+                        .collect();
                     return Err(value_error(format!(
                         "agent spec {spec:?} suits no game ({})",
                         reasons.join("; ")
@@ -213,20 +251,22 @@ impl Agent {
     /// not suit the game.
     #[pyo3(signature = (state, *, time=None, depth=None, nodes=None, iterations=None))]
     fn choose(
-        &mut self,
+        &self,
         py: Python<'_>,
-        state: &State,
+        state: &Bound<'_, State>,
         time: Option<&Bound<'_, PyAny>>,
         depth: Option<&Bound<'_, PyAny>>,
         nodes: Option<&Bound<'_, PyAny>>,
         iterations: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Decision> {
         let limits = limits(time, depth, nodes, iterations)?;
-        if state.inner.scores().is_some() {
+        // The search runs on a copy, so the state is free for other threads meanwhile.
+        let position = state.borrow().inner.boxed_clone();
+        if position.scores().is_some() {
             return Err(value_error("the game is over: there is no move to choose"));
         }
-        let position = state.inner.boxed_clone();
-        let agent = self.for_game(position.game())?;
+        let mut built = self.lock()?;
+        let agent = self.for_game(&mut built, position.game())?;
         let decision = interruptible(py, |stop| {
             let limits = SearchLimits {
                 stop: Some(stop.clone()),
@@ -240,10 +280,26 @@ impl Agent {
     }
 
     /// Forgets what the agent learned in earlier games (tables, trees).
-    fn new_game(&mut self) {
-        for (_, agent) in self.built_mut() {
+    fn new_game(&self) -> PyResult<()> {
+        for (_, agent) in self.lock()?.iter_mut() {
             agent.new_game();
         }
+        Ok(())
+    }
+
+    /// Pickles (and copies) as its spec, game and seed: the copy is the agent as built,
+    /// without what this one learned in its games (tables, trees).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let agent = slf.get();
+        let args = (
+            agent.spec.clone(),
+            agent.given.map(|g| g.name()),
+            agent.rng_seed,
+        )
+            .into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
     }
 
     fn __repr__(&self) -> String {
@@ -294,6 +350,46 @@ impl From<DecisionInfo> for Decision {
 
 #[pymethods]
 impl Decision {
+    /// A decision from its parts (what unpickling calls).
+    #[new]
+    #[pyo3(signature = (move_, value, depth, nodes, pv, time, iterations))]
+    fn new(
+        move_: Move,
+        value: f64,
+        depth: u32,
+        nodes: u64,
+        pv: Vec<Move>,
+        time: f64,
+        iterations: u64,
+    ) -> Self {
+        Decision {
+            mv: move_,
+            value,
+            depth,
+            nodes,
+            pv,
+            time,
+            iterations,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let d = slf.get();
+        let args = (
+            d.mv.clone(),
+            d.value,
+            d.depth,
+            d.nodes,
+            d.pv.clone(),
+            d.time,
+            d.iterations,
+        )
+            .into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
+    }
+
     fn __repr__(&self) -> String {
         let pv: Vec<&str> = self.pv.iter().map(|m| m.notation.as_str()).collect();
         format!(

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use ply_arena::config::{MAX_CONCURRENCY, MAX_GAMES_PER_PAIRING, MAX_PLIES};
 use ply_arena::{
-    report, Format, OpeningSource, RunControl, TimeControl, Tournament, TournamentConfig,
+    report, ArenaError, Format, OpeningSource, RunControl, TimeControl, Tournament,
+    TournamentConfig,
 };
 use ply_core::{Agent as CoreAgent, Settings};
 use pyo3::exceptions::PyTypeError;
@@ -68,8 +69,8 @@ pub fn config_from(specs: Vec<String>, settings: &Bound<'_, PyDict>) -> PyResult
         config.games_per_pairing = whole(&games, "games", 1, MAX_GAMES_PER_PAIRING)?;
     }
     if let Some(openings) = get("openings")? {
-        config.openings = OpeningSource::from_arg(&openings.extract::<String>()?)
-            .map_err(|e| value_error(e.to_string()))?;
+        let text = openings.extract::<String>()?;
+        config.openings = OpeningSource::from_arg(&text).map_err(|e| openings_error(&text, e))?;
     }
     if let Some(j) = optional(
         get("concurrency")?.as_ref(),
@@ -95,6 +96,20 @@ pub fn config_from(specs: Vec<String>, settings: &Bound<'_, PyDict>) -> PyResult
     config.anchor = get("anchor")?.map(|a| a.extract()).transpose()?;
     config.validate().map_err(|e| value_error(e.to_string()))?;
     Ok(config)
+}
+
+/// The error for an `openings` keyword that is neither an opening spec nor a file of
+/// openings, in the keyword's terms (the arena's own names the command's `--openings`).
+fn openings_error(text: &str, error: ArenaError) -> PyErr {
+    let why = match error {
+        ArenaError::Input { error, .. } => error.to_string(),
+        ArenaError::Setting { rule, .. } => rule,
+        other => other.to_string(),
+    };
+    value_error(format!(
+        "openings={text:?}: expected an opening spec (\"start\", \"none\" or \"random:K\") or \
+         the path of a file of openings, one a line: {why}"
+    ))
 }
 
 /// What a tournament leaves: the result (config and summary) and each game, as the JSON

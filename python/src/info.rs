@@ -32,6 +32,7 @@ fn descriptor_json(d: &Descriptor) -> Value {
         "name": d.name,
         "title": d.title,
         "summary": d.summary,
+        "goal": d.goal,
         "params": d.params.iter().map(|p| {
             let (kind, min, max, choices) = match p.kind {
                 ParamKind::Int { min, max } => ("int", Some(min), Some(max), Vec::new()),

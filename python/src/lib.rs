@@ -48,9 +48,9 @@ const MAX_PERFT_DEPTH: u32 = 64;
 /// Leaf count at exactly `depth` plies from `state` (games that end earlier add nothing);
 /// runs with the GIL released, and Ctrl-C stops it with `KeyboardInterrupt`.
 #[pyfunction]
-fn perft(py: Python<'_>, state: &State, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+fn perft(py: Python<'_>, state: &Bound<'_, State>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let depth = args::whole(depth, "depth", 0, MAX_PERFT_DEPTH)?;
-    let position = state.inner.boxed_clone();
+    let position = state.borrow().inner.boxed_clone();
     interruptible(py, |stop| position.perft(depth, stop))?
         .ok_or_else(|| value_error("perft was interrupted"))
 }

@@ -43,15 +43,21 @@ impl<G: Playable> PyAgent<G> {
                     answer.repr().map(|r| r.to_string()).unwrap_or_default()
                 )
             })?;
-            // Notation is only read here: its legality is left to the arena, which records
-            // an illegal move as the agent's forfeit with the rule it breaks. An action index
-            // names a legal move or none (then the agent forfeits, as for any non-move).
+            // A move is only read here: its legality is left to the arena, which records an
+            // illegal move as the agent's forfeit (`illegal-move`) with the rule it breaks.
+            // An action index outside the variant's space names no move at all.
             match arg {
                 MoveArg::Notation(text) => state.parse_move(&text).map_err(|e| e.to_string()),
                 MoveArg::Move(m) => state.parse_move(&m.notation).map_err(|e| e.to_string()),
-                MoveArg::Action(action) => Session::new(state.clone(), Settings::new())
-                    .move_of(action)
-                    .map_err(|e| e.to_string()),
+                MoveArg::Action(action) => {
+                    state.action_move(state.to_move(), action).ok_or_else(|| {
+                        format!(
+                            "returned action {action}, which names no move of this variant \
+                             (actions 0 to {})",
+                            state.num_actions() - 1
+                        )
+                    })
+                }
             }
         })
     }

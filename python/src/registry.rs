@@ -5,7 +5,7 @@ use std::any::TypeId;
 
 use ply_core::{Described, Settings};
 use ply_registry::{with_game, GameId, UnknownGame};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -51,8 +51,9 @@ pub fn settings_from(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Settings> {
             None
         };
         let Some(text) = text else {
-            return Err(PyValueError::new_err(format!(
-                "bad setting {name} = {}: a setting is a whole number or a name",
+            let kind = value.get_type().name()?.to_string();
+            return Err(PyTypeError::new_err(format!(
+                "bad setting {name} = {}: a setting is a whole number or a name, not {kind}",
                 value.repr()?
             )));
         };

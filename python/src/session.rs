@@ -41,6 +41,8 @@ pub trait DynState: Send + Sync {
     fn undo(&mut self) -> Option<String>;
     /// The moves played through this session, in notation.
     fn history(&self) -> Vec<String>;
+    /// How many moves were played through this session.
+    fn moves_played(&self) -> usize;
     /// The position before the moves of `history`, as `position` writes it.
     fn first_position(&self) -> String;
     fn scores(&self) -> Option<Vec<f64>>;
@@ -58,6 +60,17 @@ pub trait DynState: Send + Sync {
     fn observation(&self, player: Player) -> Vec<f32>;
     fn num_actions(&self) -> usize;
     fn action_mask(&self) -> Vec<u8>;
+    /// The notation of the move `action` names when `player` makes it here, legal or not;
+    /// `None` for an index that names no move of this variant.
+    fn action_notation(&self, player: Player, action: usize) -> Option<String>;
+    /// The action whose move `text` writes when `player` makes it here, legal or not.
+    fn notation_action(&self, player: Player, text: &str) -> Option<usize>;
+    /// The most plies a game of the variant lasts, if its rules bound it.
+    fn max_game_length(&self) -> Option<usize>;
+    /// The action indices of the moves played through this session, each in its position.
+    fn history_actions(&self) -> Vec<usize>;
+    /// Whether the session's first position is the start of its variant.
+    fn starts_at_start(&self) -> bool;
 }
 
 /// A state of game `G` and the moves played on it (for `undo`).
@@ -213,6 +226,10 @@ impl<G: Playable> DynState for Session<G> {
             .collect()
     }
 
+    fn moves_played(&self) -> usize {
+        self.moves.len()
+    }
+
     fn first_position(&self) -> String {
         self.first().to_text()
     }
@@ -277,5 +294,54 @@ impl<G: Playable> DynState for Session<G> {
             mask[action] = 1;
         }
         mask
+    }
+
+    fn action_notation(&self, player: Player, action: usize) -> Option<String> {
+        self.state
+            .action_move(player, action)
+            .map(|mv| self.state.format_move(mv))
+    }
+
+    fn notation_action(&self, player: Player, text: &str) -> Option<usize> {
+        let text = text.trim();
+        let parsed = self.state.parse_move(text).ok();
+        let named = |wanted: &str| {
+            (0..self.state.num_actions())
+                .find(|&action| self.action_notation(player, action).as_deref() == Some(wanted))
+        };
+        // The quick way, for a move written as the game writes it: the index of the move
+        // read, when it names that move for `player`.
+        if let Some(mv) = parsed.filter(|&mv| self.state.format_move(mv) == text) {
+            let action = self.state.action_of(mv);
+            if action < self.state.num_actions()
+                && self.state.action_move(player, action) == Some(mv)
+            {
+                return Some(action);
+            }
+        }
+        // Otherwise the action whose name it is; failing that, the one of the move read,
+        // written as the game writes it (`A6-A5` for `a6a5`). Reading the board may lose
+        // what a name says of another position (a capture where nothing stands now).
+        named(text).or_else(|| parsed.and_then(|mv| named(&self.state.format_move(mv))))
+    }
+
+    fn max_game_length(&self) -> Option<usize> {
+        self.state.max_game_length()
+    }
+
+    fn history_actions(&self) -> Vec<usize> {
+        let mut replay = self.first();
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let action = replay.action_of(mv);
+                replay.play(mv);
+                action
+            })
+            .collect()
+    }
+
+    fn starts_at_start(&self) -> bool {
+        G::from_settings(&self.settings).is_ok_and(|start| start == self.first())
     }
 }

@@ -4,8 +4,11 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString, PyTuple};
 
-use crate::args::{as_int, optional, shown};
+use ply_core::Player;
+
+use crate::args::{as_int, optional, shown, whole};
 use crate::errors::{game_error, value_error, IllegalMoveError};
+use crate::game::{variant_words, Game};
 use crate::session::{DynState, MoveInfo};
 
 /// A move of one position: its notation and its index in the variant's action space.
@@ -31,6 +34,21 @@ impl From<MoveInfo> for Move {
 
 #[pymethods]
 impl Move {
+    /// A move from its notation and action index (what unpickling calls; `play` reads a
+    /// `Move` by its notation).
+    #[new]
+    fn new(notation: String, action: usize) -> Self {
+        Move { notation, action }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let m = slf.get();
+        let args = (m.notation.clone(), m.action).into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
+    }
+
     fn __str__(&self) -> String {
         self.notation.clone()
     }
@@ -50,6 +68,49 @@ impl State {
     pub fn new(inner: Box<dyn DynState>) -> Self {
         State { inner }
     }
+
+    /// The argument `name`, a seat of this game.
+    fn seat(&self, value: &Bound<'_, PyAny>, name: &str) -> PyResult<Player> {
+        whole(value, name, 0, self.inner.num_players() - 1)
+    }
+
+    /// The observer `player`, by default the player to move.
+    fn observer(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Player> {
+        Ok(match player {
+            Some(player) => self.seat(player, "player")?,
+            None => self.inner.to_move(),
+        })
+    }
+
+    /// Whether `player` (by default the player to move) is to move: never once it is over.
+    fn is_to_move(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        Ok(match player {
+            None => true,
+            Some(player) => {
+                let player = self.seat(player, "player")?;
+                !self.is_over() && player == self.inner.to_move()
+            }
+        })
+    }
+}
+
+/// OpenSpiel's `current_player()` once the game is over (`pyspiel.PlayerId.TERMINAL`).
+const TERMINAL: i64 = -4;
+
+/// How `action_to_string` names an index of the space that names no move on the board.
+const NO_MOVE_ACTION: &str = "action ";
+
+/// The line of `serialize()` that gives the first position of a state that did not start
+/// at its variant's start.
+pub const SERIAL_POSITION: &str = "position ";
+
+/// Action indices as text, joined by `separator`.
+fn join_actions(actions: &[usize], separator: &str) -> String {
+    actions
+        .iter()
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// What `play` accepts: notation, a `Move`, or an action index.
@@ -111,15 +172,16 @@ pub fn play_on(state: &mut dyn DynState, mv: MoveArg) -> PyResult<Move> {
 #[pymethods]
 impl State {
     /// The game's name (`"connect4"`).
-    #[getter]
-    fn game(&self) -> &'static str {
+    #[getter(game)]
+    fn game_name(&self) -> &'static str {
         self.inner.game().name()
     }
 
-    /// The variant in words (`"7x6, 4 in a row"`).
+    /// The variant in words: the game's own (`"7x6, 4 in a row"`), or, for a standard
+    /// variant the game leaves unnamed, its settings (`"width=3, height=3, k=3"`).
     #[getter]
     fn variant(&self) -> String {
-        self.inner.variant()
+        variant_words(self.inner.as_ref())
     }
 
     /// How many players are seated.
@@ -137,9 +199,14 @@ impl State {
             .collect()
     }
 
-    /// The action indices of the legal moves (same order as `legal_moves`).
-    fn legal_actions(&self) -> Vec<usize> {
-        self.inner.legal_actions()
+    /// The action indices of the legal moves (same order as `legal_moves`); none for a
+    /// `player` who is not to move, as in OpenSpiel.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
+        if !self.is_to_move(player)? {
+            return Ok(Vec::new());
+        }
+        Ok(self.inner.legal_actions())
     }
 
     /// Plays a move given as notation, a `Move` or an action index; returns the `Move`.
@@ -181,14 +248,192 @@ impl State {
             .ok_or_else(|| value_error("nothing to undo: no move was played on this state"))
     }
 
+    /// The action indices of the moves played on this object (OpenSpiel's `history`).
+    fn history(&self) -> Vec<usize> {
+        self.inner.history_actions()
+    }
+
     /// The moves played on this object, in notation.
-    fn history(&self) -> Vec<String> {
+    fn history_notation(&self) -> Vec<String> {
         self.inner.history()
+    }
+
+    /// `history()` as OpenSpiel writes it: the actions joined by `", "`.
+    fn history_str(&self) -> String {
+        join_actions(&self.inner.history_actions(), ", ")
+    }
+
+    /// Moves played on this object (OpenSpiel's `move_number`; a state read with
+    /// `from_position` starts at 0).
+    fn move_number(&self) -> usize {
+        self.inner.moves_played()
+    }
+
+    /// The state as text `Game.deserialize_state` reads back: its actions, one a line, as
+    /// OpenSpiel's `serialize` writes them, after a line `position TEXT` when the state did
+    /// not start from its variant's start.
+    fn serialize(&self) -> String {
+        let mut lines = Vec::new();
+        if !self.inner.starts_at_start() {
+            lines.push(format!("{SERIAL_POSITION}{}", self.inner.first_position()));
+        }
+        lines.extend(self.inner.history_actions().iter().map(|a| a.to_string()));
+        lines.join("\n") + "\n"
     }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.inner.scores().is_some()
+    }
+
+    /// `is_over()`, by OpenSpiel's name.
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    /// Always false: no game of ply has chance moves.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Always false: players move in turn.
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// Whether a player is to move (the game is not over).
+    fn is_player_node(&self) -> bool {
+        !self.is_over()
+    }
+
+    /// The player to move, or `TERMINAL` (−4, OpenSpiel's value) once the game is over.
+    fn current_player(&self) -> i64 {
+        if self.is_over() {
+            TERMINAL
+        } else {
+            self.inner.to_move() as i64
+        }
+    }
+
+    /// The rewards of the last move, as OpenSpiel gives them for games scored at the end:
+    /// `returns()` once the game is over, all 0 before.
+    fn rewards(&self) -> Vec<f64> {
+        self.returns()
+    }
+
+    /// `returns()[player]`.
+    fn player_return(&self, player: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.returns()[self.seat(player, "player")?])
+    }
+
+    /// `rewards()[player]`.
+    fn player_reward(&self, player: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.rewards()[self.seat(player, "player")?])
+    }
+
+    /// The name of action `action` of the space, legal here or not: its move's notation
+    /// when `player` makes it, or `action N` for an index that names no move on this board.
+    /// `action_to_string(action)` is for the player to move, as in OpenSpiel.
+    #[pyo3(signature = (player_or_action, action=None))]
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let (player, action) = match action {
+            Some(action) => (self.seat(player_or_action, "player")?, action),
+            None => (self.inner.to_move(), player_or_action),
+        };
+        let last = self.inner.num_actions() - 1;
+        let action = whole(action, "action", 0, last)?;
+        Ok(self
+            .inner
+            .action_notation(player, action)
+            .unwrap_or_else(|| format!("{NO_MOVE_ACTION}{action}")))
+    }
+
+    /// The action `action_to_string` names `text` (a move's notation, in any form the game
+    /// reads, or `action N`), legal here or not; `string_to_action(text)` is for the player
+    /// to move. A text that names no action raises `ValueError`.
+    #[pyo3(signature = (player_or_text, text=None))]
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<&str>,
+    ) -> PyResult<usize> {
+        let (player, text) = match text {
+            Some(text) => (self.seat(player_or_text, "player")?, text.to_string()),
+            None => (self.inner.to_move(), player_or_text.extract::<String>()?),
+        };
+        let size = self.inner.num_actions();
+        if let Some(index) = text.trim().strip_prefix(NO_MOVE_ACTION) {
+            if let Some(action) = index.parse::<usize>().ok().filter(|&a| a < size) {
+                return Ok(action);
+            }
+        }
+        self.inner.notation_action(player, &text).ok_or_else(|| {
+            value_error(format!(
+                "{text:?} names no action of this variant (actions 0 to {}): a move's notation \
+                 or `action N`",
+                size - 1
+            ))
+        })
+    }
+
+    /// The legal-action mask as OpenSpiel gives it: a list of `num_actions` 0s and 1s (all 0
+    /// for a `player` who is not to move). `action_mask()` gives it as a NumPy array.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+        if !self.is_to_move(player)? {
+            return Ok(vec![0; self.inner.num_actions()]);
+        }
+        // As numbers, not bytes (a `Vec<u8>` would reach Python as `bytes`).
+        Ok(self
+            .inner
+            .action_mask()
+            .into_iter()
+            .map(u32::from)
+            .collect())
+    }
+
+    /// The observation of `player` (default: the player to move) flat, as a list of floats
+    /// (OpenSpiel's `observation_tensor`); `observation()` gives it shaped, in NumPy.
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f32>> {
+        let player = self.observer(player)?;
+        Ok(self.inner.observation(player))
+    }
+
+    /// The position as `player` sees it (everyone sees the whole board): the board as
+    /// `str(state)` draws it.
+    #[pyo3(signature = (player=None))]
+    fn observation_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        self.observer(player)?;
+        Ok(self.inner.board())
+    }
+
+    /// `observation_tensor`: with perfect information the information state is the
+    /// observation.
+    #[pyo3(signature = (player=None))]
+    fn information_state_tensor(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<f32>> {
+        self.observation_tensor(player)
+    }
+
+    /// `observation_string`: with perfect information the information state is the
+    /// observation.
+    #[pyo3(signature = (player=None))]
+    fn information_state_string(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        self.observation_string(player)
+    }
+
+    /// `num_actions`, by OpenSpiel's name.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_actions()
+    }
+
+    /// The game and variant this state is a position of (OpenSpiel's `get_game`).
+    fn get_game(&self) -> PyResult<Game> {
+        Game::new(self.inner.game(), self.inner.settings())
     }
 
     /// One score per player once the game is over (win 1, draw ½, loss 0; three-player
@@ -318,7 +563,7 @@ impl State {
         format!(
             "<ply.State {} ({}) position={:?}>",
             self.inner.game().name(),
-            self.inner.variant(),
+            variant_words(self.inner.as_ref()),
             self.inner.position()
         )
     }

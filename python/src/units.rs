@@ -6,14 +6,14 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use ply_arena::{
-    write_records, ArenaError, GameRecord, OutputMode, RunFolder, Tournament, TournamentConfig,
-    TournamentResult,
+    report, write_records, ArenaError, GameRecord, OutputMode, RunFolder, Tournament,
+    TournamentConfig, TournamentResult,
 };
 use ply_connect4::solver::book_build::{progress_path, BookBuild, BOOK_FILE, PROGRESS_FILE};
-use ply_connect4::solver::MIN_TABLE_BITS;
+use ply_connect4::solver::{MAX_TABLE_BITS, MIN_TABLE_BITS};
 use ply_connect4::{Connect4, Solver};
 use ply_core::files;
 use ply_core::{Described, Settings};
@@ -45,40 +45,57 @@ trait DynTournament: Send + Sync {
         dir: &std::path::Path,
         result: &TournamentResult,
     ) -> Result<PathBuf, ArenaError>;
+    /// What reads the clock in the tournament's games: its time controls and the agents
+    /// whose spec (or preset) sets a time per move.
+    fn clocked(&self) -> Vec<String>;
 }
 
 /// What decides every game: the start, the variant's settings, the agents' catalog and the
-/// tournament's configuration. The schedule is laid out again for each call (a fraction
-/// of a millisecond for thousands of games), so nothing here borrows from itself.
-struct Owned<G: Playable> {
+/// tournament's configuration.
+struct Parts<G: Playable> {
     start: G,
     settings: Settings,
     catalog: Catalog<G>,
     config: TournamentConfig,
-    planned: usize,
+}
+
+/// The parts and the tournament laid out from them once: its schedule, openings and checked
+/// specs. Laying it out again for each game would cost each game time in proportion to
+/// the whole schedule (its openings, its agents built to check them).
+struct Owned<G: Playable> {
+    /// Borrows from `parts`; declared first, so it is dropped before them.
+    tournament: Tournament<'static, G, Catalog<G>>,
+    parts: Arc<Parts<G>>,
 }
 
 impl<G: Playable> Owned<G> {
-    fn tournament(&self) -> Result<Tournament<'_, G, Catalog<G>>, ArenaError> {
-        Tournament::new(&self.start, &self.catalog, &self.config)
+    fn new(parts: Parts<G>) -> Result<Self, ArenaError> {
+        let parts = Arc::new(parts);
+        // SAFETY: the reference points into the `Arc`'s allocation, which `self.parts` keeps
+        // alive and unchanged (it is never mutated nor replaced) for as long as
+        // `self.tournament` exists: the tournament is dropped first (field order), and it is
+        // only ever lent out with the lifetime of `&self`.
+        let shared: &'static Parts<G> = unsafe { &*Arc::as_ptr(&parts) };
+        let tournament = Tournament::new(&shared.start, &shared.catalog, &shared.config)?;
+        Ok(Owned { tournament, parts })
     }
 }
 
 impl<G: Playable> DynTournament for Owned<G> {
     fn planned_games(&self) -> usize {
-        self.planned
+        self.tournament.planned_games()
     }
 
     fn play(&self, index: usize, abort: &AtomicBool) -> Result<Option<GameRecord>, ArenaError> {
-        self.tournament()?.play(index, Some(abort))
+        self.tournament.play(index, Some(abort))
     }
 
     fn result(&self, records: Vec<GameRecord>) -> Result<TournamentResult, ArenaError> {
-        self.tournament()?.result(records)
+        self.tournament.result(records)
     }
 
     fn open(&self, dir: &std::path::Path, mode: OutputMode) -> Result<RunFolder, ArenaError> {
-        RunFolder::open(dir, mode, &self.start, &self.config)
+        RunFolder::open(dir, mode, &self.tournament)
     }
 
     fn write_records(
@@ -86,9 +103,39 @@ impl<G: Playable> DynTournament for Owned<G> {
         dir: &std::path::Path,
         result: &TournamentResult,
     ) -> Result<PathBuf, ArenaError> {
-        write_records(dir, &self.start, &self.settings, result)
+        write_records(dir, &self.parts.start, &self.parts.settings, result)
+    }
+
+    fn clocked(&self) -> Vec<String> {
+        let Parts {
+            catalog, config, ..
+        } = self.parts.as_ref();
+        let time = &config.time;
+        let mut clocked: Vec<String> = [
+            ("time_per_move", time.per_move),
+            ("time_per_game", time.per_game),
+        ]
+        .into_iter()
+        .filter(|(_, limit)| limit.is_some())
+        .map(|(name, _)| name.to_string())
+        .collect();
+        for spec in &config.agents {
+            let timed = catalog.params(spec).ok().and_then(|params| {
+                let takes_time = params.keys().iter().any(|k| k.key == TIME_KEY);
+                takes_time
+                    .then(|| params.opt_duration(TIME_KEY).ok().flatten())
+                    .flatten()
+            });
+            if let Some(time) = timed {
+                clocked.push(format!("agent {spec:?} ({TIME_KEY}={time:?} a move)"));
+            }
+        }
+        clocked
     }
 }
+
+/// The agent key that gives a search a time per move.
+const TIME_KEY: &str = "time";
 
 /// One record from its line of `games.jsonl`.
 fn record_from(json: &str) -> PyResult<GameRecord> {
@@ -125,14 +172,13 @@ impl NativeTournament {
                 .as_any()
                 .downcast_ref::<Session<G>>()
                 .expect("the state is of its own game");
-            let mut owned = Owned::<G> {
+            let owned = Owned::<G>::new(Parts {
                 start: session.state.clone(),
                 settings: session.settings.clone(),
                 catalog: G::catalog(),
                 config,
-                planned: 0,
-            };
-            owned.planned = owned.tournament().map_err(arena_error)?.planned_games();
+            })
+            .map_err(arena_error)?;
             Ok(NativeTournament {
                 inner: Box::new(owned),
             })
@@ -143,6 +189,12 @@ impl NativeTournament {
     #[getter]
     fn planned_games(&self) -> usize {
         self.inner.planned_games()
+    }
+
+    /// What reads the clock in the games (time controls, agents with a time per move):
+    /// games that another machine, or another load, would play differently.
+    fn clocked(&self) -> Vec<String> {
+        self.inner.clocked()
     }
 
     /// Game `index` as a line of `games.jsonl`; with the GIL released, Ctrl-C stopping it.
@@ -186,19 +238,17 @@ impl NativeTournament {
         })
     }
 
-    /// Writes the run's files into `folder` from `records` (every game played): games.jsonl
-    /// in index order, summary.json, report.md, the plots and records.txt, as `ply arena
-    /// --out` leaves them. Returns the files written and what was left out.
+    /// Writes the run's files into `folder` from the games its `games.jsonl` holds (those
+    /// of an earlier run and those appended since; read here, so the caller need not keep
+    /// them): games.jsonl in index order, summary.json, report.md, the plots and
+    /// records.txt, as `ply arena --out` leaves them. Returns the files written, what was
+    /// left out, and the result as JSON with its markdown report.
+    #[allow(clippy::type_complexity)]
     fn finish(
         &self,
+        py: Python<'_>,
         folder: &NativeRunFolder,
-        records: Vec<String>,
-    ) -> PyResult<(Vec<PathBuf>, Vec<String>)> {
-        let records = records
-            .iter()
-            .map(|r| record_from(r))
-            .collect::<PyResult<Vec<_>>>()?;
-        let result = self.inner.result(records).map_err(arena_error)?;
+    ) -> PyResult<(Vec<PathBuf>, Vec<String>, String, String)> {
         let folder = folder
             .folder
             .lock()
@@ -206,13 +256,20 @@ impl NativeTournament {
             .take()
             .ok_or_else(|| value_error("the run folder was already finished"))?;
         let dir = folder.dir().to_path_buf();
-        let mut files = folder.finish(&result).map_err(arena_error)?;
-        files.written.push(
-            self.inner
-                .write_records(&dir, &result)
-                .map_err(arena_error)?,
-        );
-        Ok((files.written, files.skipped))
+        py.allow_threads(|| {
+            drop(folder); // closes games.jsonl, to be read whole
+            let folder = self.inner.open(&dir, OutputMode::Resume)?;
+            let result = self.inner.result(folder.previous().to_vec())?;
+            let mut files = folder.finish(&result)?;
+            files.written.push(self.inner.write_records(&dir, &result)?);
+            Ok((files, result))
+        })
+        .map_err(arena_error)
+        .and_then(|(files, result)| {
+            let json = serde_json::to_string(&result).map_err(|e| value_error(e.to_string()))?;
+            let report = report::markdown(&result, false);
+            Ok((files.written, files.skipped, json, report))
+        })
     }
 }
 
@@ -239,6 +296,11 @@ impl NativeRunFolder {
         self.with(|f| f.previous().iter().map(record_json).collect())
     }
 
+    /// The indices of the games an earlier run saved.
+    fn previous_indices(&self) -> PyResult<Vec<usize>> {
+        self.with(|f| Ok(f.previous().iter().map(|r| r.index).collect()))
+    }
+
     /// What opening the folder found worth telling (a cut last line that was dropped).
     fn warnings(&self) -> PyResult<Vec<String>> {
         self.with(|f| Ok(f.warnings().to_vec()))
@@ -250,6 +312,11 @@ impl NativeRunFolder {
         let record = record_from(record)?;
         self.with(|f| f.append(&record).map_err(arena_error))
     }
+}
+
+/// The argument `table_bits`: a table size the solver takes.
+fn table_bits_of(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    whole(value, "table_bits", MIN_TABLE_BITS, MAX_TABLE_BITS)
 }
 
 /// The solver of this process for book runs: its table carries what one run proved to the
@@ -304,7 +371,7 @@ impl NativeBookBuild {
         let count = self.build.positions().len();
         let start: usize = whole(start, "start", 0, count)?;
         let end: usize = whole(end, "end", start, count)?;
-        let bits: u32 = whole(table_bits, "table_bits", MIN_TABLE_BITS, u32::MAX)?;
+        let bits = table_bits_of(table_bits)?;
         let solved = interruptible(py, |stop| {
             let mut slot = BOOK_SOLVER.lock().unwrap_or_else(|e| e.into_inner());
             if slot.as_ref().is_none_or(|(b, _)| *b != bits) {
@@ -320,6 +387,12 @@ impl NativeBookBuild {
             Ok::<_, PyErr>(scores)
         })??;
         solved.ok_or_else(|| value_error("the solve was interrupted"))
+    }
+
+    /// Checks `table_bits` as `solve` does, so that a driver refuses it before any work.
+    #[staticmethod]
+    fn check_table_bits(table_bits: &Bound<'_, PyAny>) -> PyResult<u32> {
+        table_bits_of(table_bits)
     }
 
     /// The progress file's first line.

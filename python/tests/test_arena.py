@@ -54,7 +54,7 @@ def test_python_callables_play_and_misbehaving_ones_forfeit():
         raise RuntimeError("no idea")
 
     def illegal(state):
-        return "a1" if "a1" in state.history() else "b2" if "b2" in state.history() else "a1"
+        return "a1" if "a1" in state.history_notation() else "b2" if "b2" in state.history_notation() else "a1"
 
     result = ply.arena(
         "tictactoe", ["random", first_move, by_action, raises], games=2, seed=4

@@ -62,8 +62,8 @@ def test_numpy_integers_serve_wherever_an_int_does(kind):
     s = state()
     s.play(kind(3))
     s.apply_action(kind(3))
-    assert s.child(kind(2)).history() == ["4", "4", "3"]
-    assert s.history() == ["4", "4"]
+    assert s.child(kind(2)).history_notation() == ["4", "4", "3"]
+    assert s.history_notation() == ["4", "4"]
     assert s.observation(player=kind(1)).shape == s.observation_shape
     decision = ply.agent("alphabeta", seed=kind(4)).choose(
         s, depth=kind(2), nodes=kind(100), iterations=kind(5)
@@ -83,7 +83,7 @@ def test_an_action_chosen_by_numpy_plays():
     s = state()
     mask = s.action_mask()
     s.play(np.flatnonzero(mask)[0])  # np.int64, as a policy's argmax gives
-    assert s.history() == ["1"]
+    assert s.history_notation() == ["1"]
 
 
 SECONDS = [

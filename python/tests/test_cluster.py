@@ -229,3 +229,51 @@ def test_a_book_is_never_written_over_a_device(tmp_path):
     with pytest.raises(ValueError, match="Connect Four book"):
         ply.cluster.book(device, depth=2, width=5, height=4, table_bits=22, progress=False)
     assert os.path.islink(device) and os.path.realpath(device) == "/dev/null"
+
+
+@pytest.mark.parametrize("bits", [20, 99])
+def test_a_bad_table_size_is_refused_on_the_driver_before_anything_starts(tmp_path, bits):
+    out = tmp_path / "5x4.book"
+    with pytest.raises(ValueError) as info:
+        ply.cluster.book(out, depth=2, width=5, height=4, table_bits=bits, progress=False)
+    assert f"table_bits {bits}" in str(info.value) and "from 22 to 28" in str(info.value)
+    assert list(tmp_path.iterdir()) == []  # no book, no progress file
+
+
+def test_a_cluster_run_of_clocked_agents_warns_that_it_is_not_the_local_one(tmp_path):
+    with pytest.warns(UserWarning, match="read the clock.*time_per_move"):
+        ply.cluster.arena("tictactoe", ["random", "greedy"], tmp_path / "a", games=2,
+                          time_per_move=0.5, progress=False)
+    with pytest.warns(UserWarning, match="mcts:time=5ms"):
+        ply.cluster.arena("tictactoe", ["random", "mcts:time=5ms"], tmp_path / "b", games=2,
+                          progress=False)
+
+
+def test_no_cluster_at_auto_says_to_start_one(monkeypatch):
+    def refused(*args, **kwargs):
+        raise ConnectionError("Could not find any running Ray instance.")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refused)
+    with pytest.raises(ConnectionError, match="ray start --head"):
+        ply.cluster._connect("auto")
+
+
+def test_the_driver_keeps_a_bounded_window_and_grows_its_tasks(tmp_path, monkeypatch):
+    submitted = []
+    original = ply.cluster._gather
+
+    def gather(ray_, task, pieces, take, window):
+        def counted():
+            for piece in pieces:
+                submitted.append(len(piece[2]))
+                yield piece
+        assert window == 3
+        original(ray_, task, counted(), take, window)
+
+    monkeypatch.setattr(ply.cluster, "_gather", gather)
+    result = ply.cluster.arena("tictactoe", ["random", "greedy"], tmp_path / "w", games=600,
+                               tasks_in_flight=3, progress=False)
+    assert result.summary["games"] == 600 and sum(submitted) == 600
+    assert submitted[0] == 1 and max(submitted) > 1  # short games go many to a task
+    assert [r["index"] for r in result.records] == list(range(600))

@@ -54,13 +54,13 @@ def test_ctrl_c_stops_every_kind_of_search(spec):
     state = connect4_after("4", width=8, height=7)
     agent = ply.agent(spec, game="connect4")
     assert interrupted(lambda: agent.choose(state, time=30)) < PROMPT
-    assert state.history() == ["4"]
+    assert state.history_notation() == ["4"]
 
 
 def test_ctrl_c_stops_perft():
     state = connect4_after("4")
     assert interrupted(lambda: ply.perft(state, 12)) < PROMPT
-    assert state.history() == ["4"]
+    assert state.history_notation() == ["4"]
     assert ply.perft(state, 2) == 49
 
 

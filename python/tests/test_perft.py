@@ -59,7 +59,7 @@ def test_perft_leaves_the_state_alone():
     before = state.position()
     assert ply.perft(state, 3) == 343
     assert state.position() == before
-    assert state.history() == ["4"]
+    assert state.history_notation() == ["4"]
 
 
 def test_perft_depth_zero_is_one_and_bad_depths_raise():

@@ -70,15 +70,36 @@ impl OpeningSource {
     }
 
     /// Reads openings from a file, one per line; blank lines and `#` comments are skipped.
+    /// The file is read a line at a time, at most [`MAX_OPENING_LINES`] of them: only the
+    /// lines are kept, not the text as well.
     pub fn from_file(path: &Path) -> Result<Self, ArenaError> {
-        let text =
-            ply_core::files::read_text(path, OPENINGS_FILE).map_err(|error| ArenaError::Input {
-                flag: "--openings",
-                error,
+        let input = |error| ArenaError::Input {
+            flag: "--openings",
+            error,
+        };
+        let mut reader =
+            ply_core::files::Lines::open(path, OPENINGS_FILE, OPENINGS_FILE.cap).map_err(input)?;
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line().map_err(input)? {
+            if lines.len() == MAX_OPENING_LINES {
+                return Err(ArenaError::setting(
+                    "--openings",
+                    path.display(),
+                    &format!("a file of openings holds at most {MAX_OPENING_LINES} lines"),
+                ));
+            }
+            let text = String::from_utf8(line.bytes).map_err(|e| {
+                input(ply_core::FileError::NotText {
+                    path: path.to_path_buf(),
+                    offset: (line.offset as usize).saturating_add(e.utf8_error().valid_up_to()),
+                    what: OPENINGS_FILE.what,
+                })
             })?;
+            lines.push(text);
+        }
         Ok(OpeningSource::Lines {
             origin: path.display().to_string(),
-            lines: text.lines().map(str::to_string).collect(),
+            lines,
         })
     }
 }
@@ -146,10 +167,15 @@ pub const MAX_GAMES_PER_PAIRING: usize = 100_000;
 pub const MAX_SCHEDULED_GAMES: usize = 1_000_000;
 /// Most games played at once (`--concurrency`): each takes a thread per seat besides its own.
 pub const MAX_CONCURRENCY: usize = 256;
-/// Most plies before a game is adjudicated (`--max-plies`): the moves are kept in its record.
-pub const MAX_PLIES: usize = 100_000;
+/// Most plies before a game is adjudicated (`--max-plies`): the moves are kept in its record,
+/// which must read back (see `ply_core::record::MAX_RECORD_PLIES`).
+pub const MAX_PLIES: usize = ply_core::record::MAX_RECORD_PLIES;
 /// Longest random opening (`--openings random:K`).
 pub const MAX_OPENING_PLIES: usize = 1_000;
+/// Most lines a file of openings may hold: each is kept as text until the openings are
+/// built, and a file of short lines (`4`) under its size cap would otherwise hold tens of
+/// millions.
+pub const MAX_OPENING_LINES: usize = 100_000;
 
 /// A whole tournament.
 #[derive(Debug, Clone, Serialize)]
@@ -249,6 +275,8 @@ impl TournamentConfig {
         for (flag, limit) in [
             ("--time-per-move", self.time.per_move),
             ("--time-per-game", self.time.per_game),
+            // Zero would call every move a hang: every game a forfeit.
+            ("--hang-timeout", Some(self.time.hang_timeout)),
         ] {
             if limit.is_some_and(|l| l.is_zero()) {
                 return Err(ArenaError::setting(

@@ -4,6 +4,7 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use ply_core::record::{MAX_RECORD_PLIES, MAX_TEXT_ITEMS};
 use ply_core::Game;
 
 use crate::config::OpeningSource;
@@ -97,15 +98,25 @@ fn read_lines<G: Game>(
         .map(|l| l.trim())
         .find(|l| !l.is_empty() && !l.starts_with('#'));
     if first.is_some_and(|l| l.starts_with('[')) {
-        return read_records(start, origin, &lines.join("\n"));
+        return read_records(start, origin, lines);
     }
     let mut openings = Vec::new();
+    let mut plies = 0usize;
     for (number, line) in lines.iter().enumerate() {
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
         let place = format!("{origin}, line {}", number + 1);
+        if plies > MAX_TEXT_ITEMS {
+            return Err(ArenaError::Opening {
+                origin: place,
+                reason: format!(
+                    "the lines before it hold {plies} moves; a file of openings holds at most \
+                     {MAX_TEXT_ITEMS}, as a file of records does"
+                ),
+            });
+        }
         let opening = match play_line(start, text) {
             Ok(opening) => opening,
             Err(move_error) => match start.from_text(text) {
@@ -117,7 +128,8 @@ fn read_lines<G: Game>(
                     return Err(ArenaError::Opening {
                         origin: place,
                         reason: format!(
-                            "'{text}' is neither a line of moves ({move_error}) nor a position"
+                            "{} is neither a line of moves ({move_error}) nor a position",
+                            ply_core::quote(text)
                         ),
                     })
                 }
@@ -126,9 +138,13 @@ fn read_lines<G: Game>(
         if opening.state.is_terminal() {
             return Err(ArenaError::Opening {
                 origin: place,
-                reason: format!("'{text}' ends the game; an opening must leave moves to play"),
+                reason: format!(
+                    "{} ends the game; an opening must leave moves to play",
+                    ply_core::quote(text)
+                ),
             });
         }
+        plies += opening.moves.len();
         openings.push(opening);
     }
     if openings.is_empty() {
@@ -140,19 +156,19 @@ fn read_lines<G: Game>(
     Ok(openings)
 }
 
-/// One opening per game record in `text`: where the record ends. The record is replayed on
+/// One opening per game record in `lines`: where the record ends. The record is replayed on
 /// this tournament's variant: its `Position` (if any) is read as the start, then its moves.
 fn read_records<G: Game>(
     start: &G,
     origin: &str,
-    text: &str,
+    lines: &[String],
 ) -> Result<Vec<Opening<G>>, ArenaError> {
     let bad = |place: String, reason: String| ArenaError::Opening {
         origin: place,
         reason,
     };
-    let records =
-        ply_core::Record::parse_all(text).map_err(|e| bad(origin.into(), e.to_string()))?;
+    let records = ply_core::Record::parse_lines(lines.iter().map(String::as_str))
+        .map_err(|e| bad(origin.into(), e.to_string()))?;
     let mut openings = Vec::with_capacity(records.len());
     for (i, record) in records.iter().enumerate() {
         let place = format!("{origin}, record {}", i + 1);
@@ -180,12 +196,20 @@ fn read_records<G: Game>(
     Ok(openings)
 }
 
+/// The opening a line of moves plays, at most [`MAX_RECORD_PLIES`] of them (a game's rules
+/// may allow a line of any length: Quoridor's pawns can walk to and fro).
 fn play_line<G: Game>(start: &G, text: &str) -> Result<Opening<G>, ply_core::GameError> {
     let mut state = start.clone();
     let mut moves = Vec::new();
     for token in text.split(|c: char| c.is_whitespace() || c == ',') {
         if token.is_empty() {
             continue;
+        }
+        if moves.len() >= MAX_RECORD_PLIES {
+            return Err(ply_core::GameError::illegal(
+                token,
+                format!("a line of moves holds at most {MAX_RECORD_PLIES}, as a record does"),
+            ));
         }
         let mv = state.play_notation(token)?;
         moves.push(format_played(&state, mv));

@@ -25,10 +25,11 @@ use ply_core::Game;
 
 use crate::config::TournamentConfig;
 use crate::error::ArenaError;
+use crate::factory::AgentFactory;
 use crate::plots::write_plots;
 use crate::record::GameRecord;
 use crate::report::markdown;
-use crate::tournament::TournamentResult;
+use crate::tournament::{Tournament, TournamentResult};
 
 /// The game records, one JSON object per line.
 pub const GAMES_FILE: &str = "games.jsonl";
@@ -135,10 +136,11 @@ const FREE_SETTINGS: [&str; 1] = ["concurrency"];
 /// resuming) read back, `games.jsonl` open for appending.
 ///
 /// ```text
-/// let folder = RunFolder::open(dir, mode, &start, &config)?;
+/// let tournament = Tournament::new(&start, &factory, &config)?;
+/// let folder = RunFolder::open(dir, mode, &tournament)?;
 /// let control = RunControl { progress: &|r| { folder.append(r); }, stop: Some(&flag),
 ///                            abort: None, finished: folder.previous() };
-/// let result = run_tournament_with(&start, &factory, &config, control)?;
+/// let result = tournament.run(control)?;
 /// folder.finish(&result)?;
 /// ```
 #[derive(Debug)]
@@ -154,12 +156,17 @@ impl RunFolder {
     /// nothing, if `dir` holds results and `mode` is [`OutputMode::Fresh`], or if resuming
     /// finds no run there, a run of another game or other settings, or a damaged
     /// `games.jsonl`.
-    pub fn open<G: Game>(
+    ///
+    /// Resuming, each saved game is checked by `tournament` ([`Tournament::check_saved`]:
+    /// its moves replayed by the rules, its result checked) as its line is read, and
+    /// `games.jsonl` is read a line at a time, each line at most what a game of the run can
+    /// take ([`Tournament::longest_saved_line`]): what is kept is what the run can hold.
+    pub fn open<G: Game, F: AgentFactory<G> + ?Sized>(
         dir: &Path,
         mode: OutputMode,
-        start: &G,
-        config: &TournamentConfig,
+        tournament: &Tournament<G, F>,
     ) -> Result<RunFolder, ArenaError> {
+        let (start, config) = (tournament.start(), tournament.config());
         let saved = serde_json::to_value(SavedRun {
             game: start.name(),
             variant: start.variant(),
@@ -169,6 +176,8 @@ impl RunFolder {
         let games_path = dir.join(GAMES_FILE);
         let mut previous = Vec::new();
         let mut warnings = Vec::new();
+        let mut whole_lines = None;
+        let mut unended = false;
         match mode {
             OutputMode::Fresh => {
                 let found = results_in(dir);
@@ -185,31 +194,41 @@ impl RunFolder {
             OutputMode::Overwrite => remove_results(dir)?,
             OutputMode::Resume => {
                 check_same_run(dir, &saved)?;
-                if let Some(text) = files::read_if_exists(&games_path, GAMES_INPUT)? {
-                    let (records, warning) = read_games(&games_path, &text)?;
-                    previous = records;
-                    warnings.extend(warning);
-                    // A cut last line is dropped from the file too, so new games start on a
-                    // line of their own.
-                    let mut lines = Vec::new();
-                    for record in &previous {
-                        lines.extend(record_line(record)?);
-                    }
-                    if lines != text {
-                        write_atomically(&games_path, &lines)?;
-                    }
+                let limit = tournament.longest_saved_line();
+                if let Some(lines) = files::Lines::open_if_exists(&games_path, GAMES_INPUT, limit)?
+                {
+                    let read = read_games(&games_path, lines, tournament)?;
+                    previous = read.records;
+                    warnings.extend(read.warning);
+                    whole_lines = read.cut_at;
+                    unended = read.unended;
                 }
             }
         }
-        // A log that cannot be appended to (a device, a FIFO) is refused before anything is
-        // written into the folder.
-        files::check_target(&games_path, OUTPUT)?;
+        // A log that cannot be appended to (a device, a FIFO), or any file of the run that
+        // could not be written at its end (a link to a file elsewhere), is refused before
+        // anything is written into the folder.
+        for path in run_files(dir) {
+            files::check_target(&path, OUTPUT)?;
+        }
         fs::create_dir_all(dir).map_err(|e| ArenaError::io("cannot create folder", dir, e))?;
         if mode != OutputMode::Resume {
             let json = serde_json::to_string_pretty(&saved)?;
             write_atomically(&dir.join(CONFIG_FILE), (json + "\n").as_bytes())?;
         }
-        let games = files::open_append(&games_path, OUTPUT)?;
+        let mut games = files::open_append(&games_path, OUTPUT)?;
+        // New games start on a line of their own: a cut last line is dropped from the file
+        // too, and a whole one gets its end of line.
+        if let Some(length) = whole_lines {
+            games
+                .set_len(length)
+                .map_err(|e| ArenaError::io("cannot drop the cut last line of", &games_path, e))?;
+        }
+        if unended {
+            games
+                .write_all(b"\n")
+                .map_err(|e| ArenaError::io("cannot append to", &games_path, e))?;
+        }
         Ok(RunFolder {
             dir: dir.to_path_buf(),
             games: Mutex::new(games),
@@ -268,15 +287,20 @@ pub fn results_in(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Deletes the arena's files from `dir`, nothing else.
-fn remove_results(dir: &Path) -> Result<(), ArenaError> {
+/// Every file a run writes into `dir`: its results, the plots and the game records.
+fn run_files(dir: &Path) -> Vec<PathBuf> {
     let mut names: Vec<String> = RESULT_FILES.iter().map(|s| s.to_string()).collect();
     for plot in PLOTS {
         names.push(format!("{plot}.svg"));
         names.push(format!("{plot}.png"));
     }
-    for name in names {
-        let path = dir.join(&name);
+    names.push(crate::records_file::RECORDS_FILE.to_string());
+    names.into_iter().map(|name| dir.join(name)).collect()
+}
+
+/// Deletes the arena's files from `dir`, nothing else.
+fn remove_results(dir: &Path) -> Result<(), ArenaError> {
+    for path in run_files(dir) {
         match fs::remove_file(&path) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -358,43 +382,74 @@ fn difference(
     format!("{key} was {}, now {}", show(old), show(new))
 }
 
-/// Reads `games.jsonl`. A last line cut short (no newline, not a record: a run killed while
-/// writing it, by an older version) is dropped with a warning; any other unreadable line is
-/// an error.
-fn read_games(path: &Path, text: &[u8]) -> Result<(Vec<GameRecord>, Option<String>), ArenaError> {
-    let mut records = Vec::new();
-    let mut warning = None;
-    let ends_whole = text.last().is_none_or(|&b| b == b'\n');
-    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-    // After the last newline comes an empty piece (or the cut line).
-    let count = lines.len();
-    for (number, line) in lines.into_iter().enumerate() {
-        let last = number + 1 == count;
-        if line.iter().all(u8::is_ascii_whitespace) {
+/// What [`read_games`] found in `games.jsonl`.
+struct SavedGames {
+    /// In schedule order.
+    records: Vec<GameRecord>,
+    /// Why a line was ignored (a cut last line).
+    warning: Option<String>,
+    /// The length of the file without its cut last line, if it has one.
+    cut_at: Option<u64>,
+    /// Whether the last line is a whole game without its end of line (cut just before it).
+    unended: bool,
+}
+
+/// Reads `games.jsonl` a line at a time, checking each game with `tournament` as it is read.
+/// A last line cut short (no newline, not a record: a run killed while writing it, by an
+/// older version) is dropped with a warning; any other unreadable line, and any game the
+/// tournament refuses, is an error naming the line.
+fn read_games<G: Game, F: AgentFactory<G> + ?Sized>(
+    path: &Path,
+    mut lines: files::Lines,
+    tournament: &Tournament<G, F>,
+) -> Result<SavedGames, ArenaError> {
+    let mut read = SavedGames {
+        records: Vec::new(),
+        warning: None,
+        cut_at: None,
+        unended: false,
+    };
+    let mut seen = std::collections::HashSet::new();
+    let at = |number: usize, why: String| {
+        ArenaError::Resume(format!("{}: line {number} {why}", path.display()))
+    };
+    while let Some(line) = lines.next_line()? {
+        if line.bytes.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match serde_json::from_slice::<GameRecord>(line) {
-            Ok(record) => records.push(record),
-            Err(_) if last && !ends_whole => {
-                warning = Some(format!(
+        let record = match serde_json::from_slice::<GameRecord>(&line.bytes) {
+            Ok(record) => record,
+            Err(_) if !line.ended => {
+                read.warning = Some(format!(
                     "{}: line {} is cut short ({} bytes without an end of line), from a run \
                      stopped while writing it; it is ignored and its game will be played again",
                     path.display(),
-                    number + 1,
-                    line.len()
+                    line.number,
+                    line.bytes.len()
                 ));
+                read.cut_at = Some(line.offset);
+                break;
             }
             Err(e) => {
                 // The parser's message may quote the line: shown tamed (short, escaped).
-                return Err(ArenaError::Resume(format!(
-                    "{}: line {} is not a game record: {}",
-                    path.display(),
-                    number + 1,
-                    ply_core::tame(&e.to_string())
-                )));
+                return Err(at(
+                    line.number,
+                    format!("is not a game record: {}", ply_core::tame(&e.to_string())),
+                ));
             }
+        };
+        tournament
+            .check_saved(&record)
+            .map_err(|why| at(line.number, format!("is refused: {why}")))?;
+        if !seen.insert(record.index) {
+            return Err(at(
+                line.number,
+                format!("is refused: game {} is saved twice", record.index),
+            ));
         }
+        read.unended = !line.ended;
+        read.records.push(record);
     }
-    records.sort_by_key(|r| r.index);
-    Ok((records, warning))
+    read.records.sort_by_key(|r| r.index);
+    Ok(read)
 }

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use ply_core::Game;
+use ply_core::{quote, Game};
 
 use crate::config::TournamentConfig;
 use crate::error::ArenaError;
 use crate::factory::AgentFactory;
 use crate::openings::{build_openings, Opening};
-use crate::record::GameRecord;
+use crate::record::{GameRecord, Termination};
 use crate::runner::{play_game, silence_agent_panics, GamePlan, Rules};
 use crate::schedule::{openings_per_group, schedule, ScheduledGame};
 use crate::summary::{summarize, Summary};
@@ -149,6 +149,64 @@ impl<'a, G: Game, F: AgentFactory<G> + ?Sized> Tournament<'a, G, F> {
         self.games.len()
     }
 
+    /// Where every game starts before its opening.
+    pub fn start(&self) -> &G {
+        self.start
+    }
+
+    /// The settings the tournament was made with.
+    pub fn config(&self) -> &TournamentConfig {
+        self.config
+    }
+
+    /// The longest line of `games.jsonl` a game of this tournament can take: some bytes per
+    /// move and per opening move, and room for the rest (seats, agents, the start position,
+    /// the reason). A longer line is refused before it is parsed.
+    pub fn longest_saved_line(&self) -> u64 {
+        let opening = self
+            .openings
+            .iter()
+            .map(|o| o.moves.len())
+            .max()
+            .unwrap_or(0);
+        // The specs appear in the agents of each seat and in the reason.
+        let specs: usize = self.config.agents.iter().map(String::len).sum();
+        SAVED_GAME_BASE
+            .saturating_add(SAVED_SPEC_TIMES.saturating_mul(specs as u64))
+            .saturating_add(SAVED_MOVE_BYTES.saturating_mul(self.config.max_plies as u64))
+            .saturating_add(SAVED_OPENING_MOVE_BYTES.saturating_mul(opening as u64))
+    }
+
+    /// Checks a game saved by an earlier run of this tournament before it is trusted: it must
+    /// be the schedule's game of its index (rng_seed, seats, agents, opening and start
+    /// position), its moves must replay by the rules from that start, each by the seat to
+    /// move and within `--max-plies`, and its ending, scores and offender must be what
+    /// playing those moves gives. The error says why, for a message that names the game.
+    pub fn check_saved(&self, r: &GameRecord) -> Result<(), String> {
+        let g = scheduled(&self.games, r)?;
+        let agents: Vec<&String> = g.seats.iter().map(|&a| &self.config.agents[a]).collect();
+        if r.agents.iter().collect::<Vec<_>>() != agents {
+            return Err(format!(
+                "game {}'s agents are not the schedule's ({})",
+                r.index,
+                agents
+                    .iter()
+                    .map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let opening = &self.openings[g.opening_index];
+        if r.opening != opening.moves || r.start_position != opening.state.to_text() {
+            return Err(format!(
+                "game {}'s opening or start position is not the schedule's opening {}",
+                r.index, g.opening_index
+            ));
+        }
+        replay_saved(r, &opening.state, self.config.max_plies)
+            .map_err(|why| format!("game {} {why}", r.index))
+    }
+
     /// Plays game `index` of the schedule, exactly as a whole run plays it (same seats,
     /// opening and seeds): `None` if `abort` was set before it ended. An error for an index
     /// past the schedule.
@@ -191,6 +249,9 @@ impl<'a, G: Game, F: AgentFactory<G> + ?Sized> Tournament<'a, G, F> {
     /// Plays every game `control` does not say is finished, `config.concurrency` at a time,
     /// and sums up.
     pub fn run(&self, control: RunControl) -> Result<TournamentResult, ArenaError> {
+        for record in control.finished {
+            self.check_saved(record).map_err(ArenaError::Resume)?;
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.config.concurrency)
             .thread_name(|i| format!("ply-arena-game-{i}"))
@@ -247,31 +308,7 @@ fn check_finished(
 ) -> Result<HashSet<usize>, ArenaError> {
     let mut done = HashSet::with_capacity(finished.len());
     for r in finished {
-        let Some(g) = games.get(r.index) else {
-            return Err(ArenaError::Resume(format!(
-                "saved game {} is past the end of this tournament's schedule of {} games",
-                r.index,
-                games.len()
-            )));
-        };
-        if g.rng_seed != r.rng_seed || g.seats != r.seats || g.opening_index != r.opening_index {
-            return Err(ArenaError::Resume(format!(
-                "saved game {} is not this tournament's game {} (its rng_seed, seats or opening \
-                 differ): it was played with other settings",
-                r.index, r.index
-            )));
-        }
-        let players = g.seats.len();
-        if r.scores.len() != players
-            || r.agents.len() != players
-            || r.offender.is_some_and(|o| o >= players)
-            || r.scores.iter().any(|x| !x.is_finite())
-        {
-            return Err(ArenaError::Resume(format!(
-                "saved game {} is damaged: it needs {players} seats' agents and finite scores",
-                r.index
-            )));
-        }
+        scheduled(games, r).map_err(|why| ArenaError::Resume(format!("saved {why}")))?;
         if !done.insert(r.index) {
             return Err(ArenaError::Resume(format!(
                 "game {} is saved twice",
@@ -280,6 +317,145 @@ fn check_finished(
         }
     }
     Ok(done)
+}
+
+/// The schedule's game that `r` says it is, if it is that game (rng_seed, seats, opening)
+/// and has a score and an agent for each seat.
+fn scheduled<'g>(games: &'g [ScheduledGame], r: &GameRecord) -> Result<&'g ScheduledGame, String> {
+    let Some(g) = games.get(r.index) else {
+        return Err(format!(
+            "game {} is past the end of this tournament's schedule of {} games",
+            r.index,
+            games.len()
+        ));
+    };
+    if g.rng_seed != r.rng_seed || g.seats != r.seats || g.opening_index != r.opening_index {
+        return Err(format!(
+            "game {} is not this tournament's game {} (its rng_seed, seats or opening differ): \
+             it was played with other settings",
+            r.index, r.index
+        ));
+    }
+    let players = g.seats.len();
+    if r.scores.len() != players
+        || r.agents.len() != players
+        || r.offender.is_some_and(|o| o >= players)
+        || r.scores.iter().any(|x| !x.is_finite())
+    {
+        return Err(format!(
+            "game {} is damaged: it needs {players} seats' agents and finite scores",
+            r.index
+        ));
+    }
+    Ok(g)
+}
+
+/// The room a saved game's line takes besides its moves and agents: the start position,
+/// the reason, the numbers and the field names.
+const SAVED_GAME_BASE: u64 = 64 << 10;
+/// How many times a saved game's line may hold the agents' specs (each seat's, the reason).
+const SAVED_SPEC_TIMES: u64 = 8;
+/// The most one move takes in a saved game's line: `{"seat":…,"move":…,"time_ms":…,…}`.
+const SAVED_MOVE_BYTES: u64 = 256;
+/// The most one opening move takes in a saved game's line: a string in a list.
+const SAVED_OPENING_MOVE_BYTES: u64 = 64;
+
+/// Replays a saved game's moves from `start` and checks its ending against them.
+fn replay_saved<G: Game>(r: &GameRecord, start: &G, max_plies: usize) -> Result<(), String> {
+    let players = r.seats.len();
+    if r.moves.len() > max_plies {
+        return Err(format!(
+            "has {} moves, more than the run's --max-plies {max_plies}",
+            r.moves.len()
+        ));
+    }
+    let finite = |x: f64| x.is_finite() && x >= 0.0;
+    if !finite(r.duration_ms) {
+        return Err(format!("lasted {} ms, not a time", r.duration_ms));
+    }
+    let mut state = start.clone();
+    for (i, m) in r.moves.iter().enumerate() {
+        let number = i + 1;
+        if state.is_terminal() {
+            return Err(format!("has move {number} after the game ended"));
+        }
+        if m.seat != state.to_move() {
+            return Err(format!(
+                "says move {number} was seat {}'s, but seat {} was to move",
+                m.seat,
+                state.to_move()
+            ));
+        }
+        if !finite(m.time_ms) || !m.value.is_finite() {
+            return Err(format!(
+                "has move {number} with a time or value that is not a number"
+            ));
+        }
+        state.play_notation(&m.mv).map_err(|e| {
+            format!(
+                "has move {number} ({}) that the rules refuse: {e}",
+                quote(&m.mv)
+            )
+        })?;
+    }
+    let even = vec![1.0 / players as f64; players];
+    let forfeit = |offender: usize| {
+        let mut scores = vec![1.0; players];
+        scores[offender] = 0.0;
+        scores
+    };
+    let expected: (Vec<f64>, Option<usize>) = match r.termination {
+        Termination::Normal => match state.outcome() {
+            Some(scores) => (scores.as_slice().to_vec(), None),
+            None => return Err("ended normally, but its moves do not end the game".into()),
+        },
+        _ if state.is_terminal() => {
+            return Err(format!(
+                "ended by {}, but its moves end the game by the rules",
+                r.termination.as_str()
+            ))
+        }
+        Termination::MoveLimit if r.moves.len() == max_plies => (even, None),
+        Termination::MoveLimit => {
+            return Err(format!(
+                "ended at the move limit after {} moves, not {max_plies}",
+                r.moves.len()
+            ))
+        }
+        _ if r.moves.len() >= max_plies => {
+            return Err(format!(
+                "ended by {} after the run's --max-plies {max_plies}",
+                r.termination.as_str()
+            ))
+        }
+        // Before the first move any seat may fail to be built.
+        Termination::BuildFailed | Termination::Panic
+            if r.moves.is_empty() && r.offender.is_some_and(|o| o < players) =>
+        {
+            let offender = r.offender.unwrap_or(0);
+            (forfeit(offender), Some(offender))
+        }
+        _ => (forfeit(state.to_move()), Some(state.to_move())),
+    };
+    if r.scores != expected.0 || r.offender != expected.1 {
+        return Err(format!(
+            "ended ({}) with {}, where its moves give {}",
+            r.termination.as_str(),
+            describe_ending(&r.scores, r.offender),
+            describe_ending(&expected.0, expected.1)
+        ));
+    }
+    Ok(())
+}
+
+/// Scores and who forfeited, for messages: `scores 1.0, 0.0, no offender`.
+fn describe_ending(scores: &[f64], offender: Option<usize>) -> String {
+    let scores: Vec<String> = scores.iter().map(|s| format!("{s:?}")).collect();
+    let offender = offender.map_or_else(
+        || "no offender".to_string(),
+        |o| format!("offender seat {o}"),
+    );
+    format!("scores {}, {offender}", scores.join(", "))
 }
 
 /// How many games `config` schedules for a game of `players` players (for a progress bar).

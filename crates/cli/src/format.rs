@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use ply_core::{Decision, Game, Scores};
+use ply_core::words::{counted, proven_text};
+use ply_core::{show_moves, Decision, Game, Scores};
 
 /// How a seat is called in a game's own vocabulary.
 pub fn player_label(game: &str, player: usize) -> String {
@@ -51,9 +52,11 @@ pub fn outcome_text<G: Game>(state: &G, scores: &Scores, you: Option<usize>) -> 
 pub fn value_text(value: f64) -> String {
     use ply_core::eval::{EVAL_BOUND, WIN};
     if value.abs() >= EVAL_BOUND as f64 && value.abs() <= WIN as f64 {
-        let plies = WIN as f64 - value.abs();
         let side = if value > 0.0 { "win" } else { "loss" };
-        format!("{value} ({side} in {plies} plies)")
+        match ply_core::eval::Proven::of(value).and_then(|p| p.plies) {
+            Some(plies) => format!("{value} ({side} in {})", counted(plies, "ply", "plies")),
+            None => format!("{value} ({side}, distance not proven)"),
+        }
     } else if value.fract() == 0.0 {
         format!("{value}")
     } else {
@@ -61,7 +64,19 @@ pub fn value_text(value: f64) -> String {
     }
 }
 
-/// One line about an engine's decision: value, depth, nodes, time, principal variation.
+/// The value of a decision for the seat to move in `state`: a proven result in words
+/// (`Yellow wins by force in 12 moves`), else `value N`.
+pub fn decision_value<G: Game>(state: &G, value: f64) -> String {
+    let seat = |p| player_label(state.name(), p);
+    match proven_text(value, state.to_move(), state.num_players(), seat) {
+        Some(words) => words,
+        None if value.fract() == 0.0 => format!("value {value}"),
+        None => format!("value {value:.3}"),
+    }
+}
+
+/// One line about an engine's decision: value (a proven result in words), depth, nodes,
+/// time, principal variation, moves as a person types them.
 ///
 /// `before` is the position the engine decided in, before `d.mv` is played (a hint is never
 /// played at all): the PV is played forward from it on a copy, stopping at the first move
@@ -73,36 +88,45 @@ pub fn describe_decision<G: Game>(before: &G, d: &Decision<G::Move>) -> String {
         if walk.check_move(mv).is_err() {
             break;
         }
-        pv.push(walk.format_move(mv));
+        pv.push(walk.show_move(mv));
         walk.play(mv);
     }
-    let value = value_text(d.value);
     let mut text = format!(
-        "value {value}, depth {}, {} nodes, {:.0?}",
-        d.depth, d.nodes, d.elapsed
+        "{}, depth {}, {}, {:.0?}",
+        decision_value(before, d.value),
+        d.depth,
+        counted(d.nodes, "node", "nodes"),
+        d.elapsed
     );
     if d.iterations > 0 {
-        text.push_str(&format!(", {} iterations", d.iterations));
+        text.push_str(&format!(
+            ", {}",
+            counted(d.iterations, "iteration", "iterations")
+        ));
     }
     if pv.len() > 1 {
-        text.push_str(&format!(", pv {}", pv.join(" ")));
+        text.push_str(&format!(", pv {}", show_moves(&pv)));
     }
     text
 }
 
-/// `text` broken into lines of at most `width` characters, between words (a longer word
-/// keeps a line of its own).
+/// `text` broken into lines of at most `width` characters at spaces (a longer word keeps a
+/// line of its own). Runs of spaces inside a line are kept, so a quoted input reads as it
+/// was typed.
 pub fn wrap(text: &str, width: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in text.trim().split(' ') {
         match lines.last_mut() {
             Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
                 line.push(' ');
                 line.push_str(word);
             }
+            // A run of spaces at a break is the break.
+            Some(_) if word.is_empty() => {}
             _ => lines.push(word.to_string()),
         }
     }
+    let lines: Vec<&str> = lines.iter().map(|line| line.trim_end()).collect();
     lines.join("\n")
 }
 
@@ -122,6 +146,11 @@ mod tests {
     fn proven_values_read_as_wins_and_losses_in_plies() {
         assert_eq!(value_text(999_995.0), "999995 (win in 5 plies)");
         assert_eq!(value_text(-999_998.0), "-999998 (loss in 2 plies)");
+        assert_eq!(value_text(999_999.0), "999999 (win in 1 ply)");
+        assert_eq!(
+            value_text(-990_000.0),
+            "-990000 (loss, distance not proven)"
+        );
         assert_eq!(value_text(40.0), "40");
         assert_eq!(value_text(0.625), "0.625");
     }
@@ -131,6 +160,8 @@ mod tests {
         assert_eq!(wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
         assert_eq!(wrap("  averylongword x ", 4), "averylongword\nx");
         assert_eq!(wrap("", 10), "");
+        assert_eq!(wrap("bad 'a  b' here", 40), "bad 'a  b' here");
+        assert_eq!(wrap("ab  cd", 3), "ab\ncd");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod ladder;
 pub mod lines;
 pub mod report;
 pub mod start;
+pub mod streams;
 pub mod timed;
 pub mod variant;
 
@@ -59,6 +60,8 @@ pub enum Command {
     /// Analyse a game record: each move's value before and after, the best move, and a
     /// verdict (best, good, inaccuracy, mistake, blunder).
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Learn a game by self-play (AlphaZero): a network trained for the `az` agent.
+    Train(commands::train::TrainArgs),
     /// Fit an evaluation's weights to the outcomes of recorded games (Texel's method).
     Tune(commands::quoridor::tune::TuneArgs),
     /// Reports: `ply report seeds` reruns the source reports' comparisons beside theirs.
@@ -138,16 +141,15 @@ fn not_utf8(argv: &[OsString]) -> String {
 
 /// Runs `ply` with the process's arguments and standard streams.
 pub fn main() -> ExitCode {
+    // Before any thread starts (see its documentation).
+    ply_learn::settle_threads();
     let argv: Vec<OsString> = std::env::args_os().collect();
     if let Some(args) = commands::quoridor::qtp::referee_form(&argv) {
         closed_pipe_ends_quietly();
-        return match args.and_then(|args| commands::quoridor::qtp::run_referee_form(&args)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("ply: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return streams::run(|| {
+            args.and_then(|args| commands::quoridor::qtp::run_referee_form(&args))
+                .map_err(anyhow::Error::msg)
+        });
     }
     let mut command = command_for(&argv);
     let matches = match command.clone().try_get_matches_from(&argv) {
@@ -161,7 +163,7 @@ pub fn main() -> ExitCode {
     if !matches!(cli.command, Command::Serve(_)) {
         closed_pipe_ends_quietly();
     }
-    let result = match &cli.command {
+    streams::run(|| match &cli.command {
         Command::List(a) => list::run(a),
         Command::Play(a) => play::run(a),
         Command::Perft(a) => perft::run(a),
@@ -175,14 +177,8 @@ pub fn main() -> ExitCode {
         Command::Report(c) => commands::report::run(c),
         Command::Analyze(a) => commands::analyze::run(a),
         Command::Tune(a) => commands::quoridor::tune::run(a),
+        Command::Train(a) => commands::train::run(a),
         Command::Completions(a) => commands::shell::completions(a),
         Command::Man => commands::shell::man(),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ply: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
+    })
 }

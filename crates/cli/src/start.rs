@@ -41,7 +41,7 @@ pub struct Start<G: Game> {
 /// Resolves `start` for the game `G` in the variant `variant` asks for.
 pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow::Result<Start<G>> {
     if let Some(path) = &start.record {
-        let record = read_records(path).context("--record")?.swap_remove(0);
+        let record = read_first(path).context("--record")?;
         let replay = record
             .replay::<G>()
             .with_context(|| format!("--record {}", path.display()))?;
@@ -81,6 +81,11 @@ pub fn resolve<G: Described>(start: &StartArgs, variant: &VariantArgs) -> anyhow
 /// Every record in the file at `path` (see [`ply_core::record::read_file`]).
 pub fn read_records(path: &Path) -> anyhow::Result<Vec<Record>> {
     Ok(ply_core::record::read_file(path)?)
+}
+
+/// The first record in the file at `path` (see [`ply_core::record::read_first`]).
+pub fn read_first(path: &Path) -> anyhow::Result<Record> {
+    Ok(ply_core::record::read_first(path)?)
 }
 
 /// Writes records (`text`) to `path` whole or not at all (see [`ply_core::files`]): an

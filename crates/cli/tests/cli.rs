@@ -5,6 +5,8 @@
 mod analyze;
 #[path = "cli/book.rs"]
 mod book;
+#[path = "cli/bounded.rs"]
+mod bounded;
 #[path = "cli/budget.rs"]
 mod budget;
 #[path = "cli/hostile.rs"]
@@ -17,6 +19,8 @@ mod referee;
 mod refusals;
 #[path = "cli/terminal.rs"]
 mod terminal;
+#[path = "cli/train.rs"]
+mod train;
 #[path = "cli/tune.rs"]
 mod tune;
 
@@ -212,7 +216,8 @@ fn list_names_games_and_agents() {
 }
 
 /// The move a `hint: MOVE   (…, pv MOVE …)` line or a `X plays MOVE   (…)` line names, and its
-/// principal variation (empty when none is printed).
+/// principal variation (empty when none is printed): moves joined by spaces, or by `; ` when
+/// they hold spaces (halma's `1,-4 1,-3`).
 fn move_and_pv<'a>(text: &'a str, marker: &str) -> (&'a str, Vec<&'a str>) {
     let line = text
         .lines()
@@ -222,7 +227,14 @@ fn move_and_pv<'a>(text: &'a str, marker: &str) -> (&'a str, Vec<&'a str>) {
         .split_once("   (")
         .expect("a description follows the move");
     let pv = match about.split_once(", pv ") {
-        Some((_, pv)) => pv.trim_end_matches(')').split(' ').collect(),
+        Some((_, pv)) => {
+            let pv = pv.trim_end_matches(')');
+            if mv.contains(' ') {
+                pv.split("; ").collect()
+            } else {
+                pv.split(' ').collect()
+            }
+        }
         None => Vec::new(),
     };
     (mv, pv)
@@ -449,7 +461,8 @@ fn bad_moves_and_positions_are_quoted_short_and_escaped() {
     assert_eq!(replies[2], "= ply");
 
     let out = ply(&["play", "tictactoe"], &format!("{long}\nquit\n"));
-    let text = stdout(&out);
+    // The error is broken into lines between words.
+    let text = stdout(&out).replace('\n', " ");
     assert!(text.contains("cannot read move 'qqq"), "{text}");
     assert!(!text.contains(&"q".repeat(100)), "{text}");
 }

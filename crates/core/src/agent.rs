@@ -68,6 +68,14 @@ pub trait Agent<G: Game>: Send {
     /// Forget everything learned in the previous game (tables, trees, statistics).
     fn new_game(&mut self) {}
 
+    /// Whether this agent can play `state`'s game and variant: a network trained for one
+    /// board cannot play another. The error is a message for a person naming both. Front
+    /// ends ask before a game starts; an agent asked to play a position it does not fit
+    /// returns no move.
+    fn fits(&mut self, _state: &G) -> Result<(), String> {
+        Ok(())
+    }
+
     /// What the values of this agent's decisions in positions like `state` mean (negamax
     /// integers unless it says).
     fn value_scale(&self, _state: &G) -> ValueScale {
@@ -80,5 +88,18 @@ pub trait Agent<G: Game>: Send {
     /// or when `limits` ran out first: a partial answer would be mistaken for a whole one.
     fn move_values(&mut self, _state: &G, _limits: &SearchLimits) -> Option<Vec<(G::Move, f64)>> {
         None
+    }
+
+    /// What is proven of every legal move's value within `limits`, in this agent's scale:
+    /// the least and the most each value can be, equal where it is exact. A solver view
+    /// shows these while the exact values are not all in (a solver proves who wins long
+    /// before by how much). The default: [`Agent::move_values`], each value its own bounds.
+    fn move_bounds(
+        &mut self,
+        state: &G,
+        limits: &SearchLimits,
+    ) -> Option<Vec<(G::Move, f64, f64)>> {
+        let values = self.move_values(state, limits)?;
+        Some(values.into_iter().map(|(mv, v)| (mv, v, v)).collect())
     }
 }

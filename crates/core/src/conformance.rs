@@ -156,13 +156,15 @@ fn check_state<G: Game>(
         if let Err(e) = state.check_move(mv) {
             trail.fail(&format!("check_move refused a listed move: {e}"));
         }
-        let text = state.format_move(mv);
-        match state.parse_move(&text) {
-            Ok(parsed) if parsed == mv => {}
-            Ok(parsed) => trail.fail(&format!(
-                "notation '{text}' parses to {parsed:?}, not {mv:?}"
-            )),
-            Err(e) => trail.fail(&format!("notation '{text}' does not parse: {e}")),
+        // The notation and the form a person reads both read back as the move.
+        for text in [state.format_move(mv), state.show_move(mv)] {
+            match state.parse_move(&text) {
+                Ok(parsed) if parsed == mv => {}
+                Ok(parsed) => trail.fail(&format!(
+                    "notation '{text}' parses to {parsed:?}, not {mv:?}"
+                )),
+                Err(e) => trail.fail(&format!("notation '{text}' does not parse: {e}")),
+            }
         }
     }
 
@@ -245,7 +247,8 @@ pub fn check_hashing<G: Game + ZobristHash>(start: &G, config: &ConformanceConfi
 
 /// Checks a game's [`Encode`](crate::Encode) along random games: the variant's action space
 /// and observation shape never change, every legal move has its own action index inside the
-/// space, and each observation marks only cells of its shape, with values in 0..=1.
+/// space that `action_move` maps back to it, no game runs past `max_game_length`, and each
+/// observation marks only cells of its shape, with values in 0..=1.
 pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceConfig) {
     let (actions, shape) = (start.num_actions(), start.observation_shape());
     let mut observation = vec![0.0f32; shape.iter().product::<usize>()];
@@ -267,10 +270,97 @@ pub fn check_encoding<G: Game + crate::Encode>(start: &G, config: &ConformanceCo
         if let Some(&out) = indices.iter().find(|&&a| a >= actions) {
             trail.fail(&format!("action {out} is outside the {actions} actions"));
         }
+        let mover = state.to_move();
+        for (&mv, &action) in moves.iter().zip(&indices) {
+            if state.action_move(mover, action) != Some(mv) {
+                trail.fail(&format!("action_move of action {action} is not {mv:?}"));
+            }
+        }
+        if state.action_move(mover, actions).is_some() {
+            trail.fail(&format!(
+                "action_move names a move for action {actions}, past the space"
+            ));
+        }
+        if let Some(longest) = start.max_game_length() {
+            if trail.moves.len() > longest {
+                trail.fail(&format!(
+                    "the game went past its max_game_length of {longest}"
+                ));
+            }
+        }
         indices.sort_unstable();
         indices.dedup();
         if indices.len() != moves.len() {
             trail.fail("two legal moves share an action index");
+        }
+    });
+    check_mirror(start, config);
+}
+
+/// Where the game has a mirror (`Encode::mirror_action`), plays each random game beside its
+/// mirror image: at every step the mirrored legal moves are the mirror game's legal moves,
+/// the mirror game's observation is the observation with its columns reversed, and both
+/// games end alike.
+fn check_mirror<G: Game + crate::Encode>(start: &G, config: &ConformanceConfig) {
+    let mut moves = Vec::new();
+    let mut mirror_moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let has_mirror = moves
+        .first()
+        .is_some_and(|&mv| start.mirror_action(start.action_of(mv)).is_some());
+    if !has_mirror {
+        return;
+    }
+    let shape = start.observation_shape();
+    let len = shape.iter().product::<usize>();
+    let (mut seen, mut mirror_seen) = (vec![0.0f32; len], vec![0.0f32; len]);
+    walk_random_games(start, config, |state, moves, trail| {
+        // The mirror game of this one, replayed from the start along the trail.
+        let mut mirror = start.clone();
+        let mut original = start.clone();
+        for text in &trail.moves {
+            let mv = original
+                .parse_move(text)
+                .expect("the trail's moves read back");
+            let wanted = original.mirror_action(original.action_of(mv));
+            mirror.legal_moves(&mut mirror_moves);
+            let Some(&reflected) = mirror_moves
+                .iter()
+                .find(|&&m| Some(mirror.action_of(m)) == wanted)
+            else {
+                trail.fail(&format!(
+                    "the mirror of {text} is not legal in the mirror game"
+                ));
+            };
+            original.play(mv);
+            mirror.play(reflected);
+        }
+        mirror.legal_moves(&mut mirror_moves);
+        let mut mirrored: Vec<Option<usize>> = moves
+            .iter()
+            .map(|&m| state.mirror_action(state.action_of(m)))
+            .collect();
+        let mut expected: Vec<Option<usize>> = mirror_moves
+            .iter()
+            .map(|&m| Some(mirror.action_of(m)))
+            .collect();
+        mirrored.sort_unstable();
+        expected.sort_unstable();
+        if mirrored != expected {
+            trail.fail("the mirrored legal moves are not the mirror game's legal moves");
+        }
+        if state.outcome() != mirror.outcome() {
+            trail.fail("the mirror game ends otherwise");
+        }
+        for player in 0..state.num_players() {
+            seen.fill(0.0);
+            mirror_seen.fill(0.0);
+            state.observe(player, &mut seen);
+            mirror.observe(player, &mut mirror_seen);
+            let reversed = seen.chunks(shape[2]).flat_map(|row| row.iter().rev());
+            if !reversed.eq(mirror_seen.iter()) {
+                trail.fail("the mirror game's observation is not the mirrored observation");
+            }
         }
     });
 }

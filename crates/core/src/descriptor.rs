@@ -21,8 +21,11 @@ pub struct Descriptor {
     pub name: &'static str,
     /// The name a person reads (`Connect Four`).
     pub title: &'static str,
-    /// One line: what the game is.
+    /// One line: what the game is (its goal is [`Descriptor::goal`]'s).
     pub summary: &'static str,
+    /// One line: how the game is won (and drawn), as a person is told before the first
+    /// move (`ply play`, the page).
+    pub goal: &'static str,
     /// The variant parameters, in the order help lists them.
     pub params: &'static [Param],
     /// The seats, in turn order: as many as the variant with the most players has.
@@ -469,6 +472,7 @@ mod tests {
         name: "toy",
         title: "Toy",
         summary: "a test",
+        goal: "to test",
         params: PARAMS,
         seats: &[],
         notation: Notation {

@@ -7,8 +7,23 @@
 
 use crate::{Game, Player};
 
+/// A trained network bundled with a game (its folder's `models/`), which the `az` agent
+/// finds by name (`az:model=NAME`). The bytes are a model file as `ply train` writes it;
+/// the learning crate reads and checks them like any other, and its header says which
+/// variant the model plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BundledModel {
+    /// The name `model=` takes, unique within the game.
+    pub name: &'static str,
+    /// The model file's bytes (`include_bytes!`).
+    pub bytes: &'static [u8],
+}
+
 /// A game's tensor encoding.
 pub trait Encode: Game {
+    /// The trained networks bundled with the game, if any.
+    const MODELS: &'static [BundledModel] = &[];
+
     /// The observation's shape: `[planes, rows, columns]`.
     fn observation_shape(&self) -> [usize; 3];
 
@@ -25,6 +40,35 @@ pub trait Encode: Game {
 
     /// The action index of a legal move of this position.
     fn action_of(&self, mv: Self::Move) -> usize;
+
+    /// The move the index `action` stands for when `player` makes it in this position,
+    /// legal here or not: what names every action of the space (OpenSpiel's
+    /// `action_to_string`), and on the legal moves of the player to move the inverse of
+    /// [`Encode::action_of`]. `None` for an index outside the space or one that names no move
+    /// of this board. The default knows only the legal moves of the player to move; a game
+    /// whose moves can be built from their index names every action by overriding it.
+    fn action_move(&self, player: Player, action: usize) -> Option<Self::Move> {
+        if player != self.to_move() || self.is_terminal() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().find(|&mv| self.action_of(mv) == action)
+    }
+
+    /// The most plies a game of this variant can last from its start, when the rules bound
+    /// it (OpenSpiel's `max_game_length`); `None` when positions can repeat without end.
+    fn max_game_length(&self) -> Option<usize> {
+        None
+    }
+
+    /// The action of the mirror image of `action`'s move (columns reversed, left to right)
+    /// in the mirrored position, for a variant whose rules and observation are symmetric so
+    /// (Connect Four, the m,n,k-game, Breakthrough): learning code doubles its examples
+    /// with it, flipping the observation's columns. `None` (the default): no mirror.
+    fn mirror_action(&self, _action: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// Writes 1.0 at `(plane, row, col)` of a `[planes, rows, cols]` tensor.

@@ -15,6 +15,53 @@ pub fn is_proven(value: i32) -> bool {
     value.abs() >= EVAL_BOUND
 }
 
+/// The value of a win proven without its distance (a solver that proved only who wins):
+/// the least proven value, so every win of known distance ranks above it.
+pub const WIN_UNKNOWN_DISTANCE: i32 = EVAL_BOUND;
+
+/// A proven result, as a search value of the mover says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Proven {
+    /// Whether the mover wins (else the mover loses).
+    pub mover_wins: bool,
+    /// The plies from the position to the end of the game with best play, when known.
+    pub plies: Option<u32>,
+}
+
+impl Proven {
+    /// The proven result a mover's value `value` states, or `None` for an estimate.
+    pub fn of(value: f64) -> Option<Proven> {
+        let magnitude = value.abs();
+        if !(EVAL_BOUND as f64..=WIN as f64).contains(&magnitude) || value.fract() != 0.0 {
+            return None;
+        }
+        let plies = WIN - magnitude as i32;
+        Some(Proven {
+            mover_wins: value > 0.0,
+            plies: (magnitude as i32 != WIN_UNKNOWN_DISTANCE).then_some(plies as u32),
+        })
+    }
+
+    /// The mover's value of this result: `±(WIN − plies)`, or
+    /// `±`[`WIN_UNKNOWN_DISTANCE`] when the distance is not known.
+    pub fn value(self) -> i32 {
+        let magnitude = self
+            .plies
+            .map_or(WIN_UNKNOWN_DISTANCE, |p| WIN - p.min(9_999) as i32);
+        if self.mover_wins {
+            magnitude
+        } else {
+            -magnitude
+        }
+    }
+
+    /// The moves the winner makes, the winning one included, in a game of two players who
+    /// alternate: the plies of a win for the mover are odd, of a loss even.
+    pub fn winner_moves(self) -> Option<u32> {
+        self.plies.map(|p| p.div_ceil(2))
+    }
+}
+
 /// A named static evaluation: higher is better for `player`.
 ///
 /// Integer values keep alpha-beta's null windows exact; a source that used fractional weights

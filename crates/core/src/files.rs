@@ -12,11 +12,14 @@
 //!   cap of its kind ([`Input`]), which the error states.
 //! - **Writing** ([`write_atomically`]) writes a temporary file beside the target, syncs it
 //!   and renames it over the target, but only when the target is a regular file or absent:
-//!   a device, a directory or a FIFO is refused, never replaced. Any write or sync error is
-//!   an error (a full disk never reports success) and the temporary file is removed.
-//!   [`check_target`] runs the same check early, before a long computation.
+//!   a device, a directory or a FIFO is refused, never replaced, and so is a symbolic link,
+//!   whatever it points to (a link planted in an output folder must not make ply overwrite
+//!   a file elsewhere). Any write or sync error is an error (a full disk never reports
+//!   success) and the temporary file is removed. [`check_target`] runs the same check
+//!   early, before a long computation.
 //! - **Appending** ([`open_append`]: logs such as a book build's progress) checks the target
-//!   the same way and opens it without blocking.
+//!   the same way and opens it without blocking and without following a link
+//!   (`O_NOFOLLOW`), so a link swapped in after the check is refused too.
 //!
 //! Errors ([`FileError`]) name the path (quoted: it may hold anything) and the rule.
 
@@ -80,14 +83,36 @@ pub enum FileError {
     },
     #[error("cannot read {}: {cause}", shown(.path))]
     Read { path: PathBuf, cause: String },
+    #[error("line {line} of {} is longer than {}, the longest a line of a {what} may be", shown(.path), bytes(*.cap))]
+    LongLine {
+        path: PathBuf,
+        line: usize,
+        cap: u64,
+        what: &'static str,
+    },
     #[error("{} is {kind}: ply writes a {what} only to a regular file or a new one", shown(.path))]
     NotWritable {
         path: PathBuf,
         kind: String,
         what: &'static str,
     },
+    #[error(
+        "{} is a symbolic link to {to}: ply writes a {what} only to a regular file or a new \
+         one, never through a link (the file it points to is left as it is)",
+        shown(.path)
+    )]
+    Link {
+        path: PathBuf,
+        /// What the link points to, as messages name it ("a regular file").
+        to: String,
+        what: &'static str,
+    },
     #[error("cannot write {}: {cause}", shown(.path))]
     Write { path: PathBuf, cause: String },
+    /// A write that failed for want of room (a full disk, a quota, a file size limit): the
+    /// same target may take it later.
+    #[error("cannot write {}: {cause}", shown(.path))]
+    Full { path: PathBuf, cause: String },
 }
 
 impl FileError {
@@ -99,8 +124,11 @@ impl FileError {
             | FileError::TooLarge { path, .. }
             | FileError::NotText { path, .. }
             | FileError::Read { path, .. }
+            | FileError::LongLine { path, .. }
             | FileError::NotWritable { path, .. }
-            | FileError::Write { path, .. } => path,
+            | FileError::Link { path, .. }
+            | FileError::Write { path, .. }
+            | FileError::Full { path, .. } => path,
         }
     }
 
@@ -111,10 +139,21 @@ impl FileError {
         }
     }
 
+    /// Whether the write failed for want of room, not because of what the target is: a
+    /// later write to the same target may succeed.
+    pub fn is_full(&self) -> bool {
+        matches!(self, FileError::Full { .. })
+    }
+
     fn write(path: &Path, cause: std::io::Error) -> Self {
-        FileError::Write {
-            path: path.to_path_buf(),
-            cause: cause.to_string(),
+        use std::io::ErrorKind;
+        let (path, full) = (path.to_path_buf(), cause.kind());
+        let cause = cause.to_string();
+        match full {
+            ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge => {
+                FileError::Full { path, cause }
+            }
+            _ => FileError::Write { path, cause },
         }
     }
 }
@@ -232,21 +271,35 @@ fn look(path: &Path) -> std::io::Result<Found> {
     }))
 }
 
+/// Whether an open follows a symbolic link at the path's end: reading does, appending not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Links {
+    Follow,
+    Refuse,
+}
+
 /// Opens `path` with `options` without blocking and without making a terminal the
 /// controlling one, then clears `O_NONBLOCK` so that reads and writes behave as usual.
-fn open_nonblocking(path: &Path, options: &mut OpenOptions) -> std::io::Result<File> {
+fn open_nonblocking(path: &Path, options: &mut OpenOptions, links: Links) -> std::io::Result<File> {
     #[cfg(unix)]
     {
         use rustix::fs::OFlags;
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags((OFlags::NONBLOCK | OFlags::NOCTTY).bits() as i32);
+        let mut flags = OFlags::NONBLOCK | OFlags::NOCTTY;
+        if links == Links::Refuse {
+            flags |= OFlags::NOFOLLOW;
+        }
+        options.custom_flags(flags.bits() as i32);
         let file = options.open(path)?;
         let flags = rustix::fs::fcntl_getfl(&file)?;
         rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
         Ok(file)
     }
     #[cfg(not(unix))]
-    options.open(path)
+    {
+        let _ = links;
+        options.open(path)
+    }
 }
 
 /// Opens the regular file at `path` for reading, refusing anything else before reading a
@@ -266,15 +319,16 @@ fn open_regular(path: &Path, input: Input) -> Result<(File, Metadata), FileError
         Found::Special(kind) => return Err(not_regular(kind)),
         Found::Regular => {}
     }
-    let file = open_nonblocking(path, OpenOptions::new().read(true)).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            FileError::Missing {
-                path: path.to_path_buf(),
+    let file =
+        open_nonblocking(path, OpenOptions::new().read(true), Links::Follow).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                FileError::Missing {
+                    path: path.to_path_buf(),
+                }
+            } else {
+                FileError::read(path, e)
             }
-        } else {
-            FileError::read(path, e)
-        }
-    })?;
+        })?;
     // The path may have changed since it was looked at: the open handle is what counts.
     let meta = file.metadata().map_err(|e| FileError::read(path, e))?;
     if !meta.is_file() {
@@ -314,10 +368,123 @@ fn read_capped(
     Ok(bytes)
 }
 
-/// Refuses to write a `what` at `path` unless `path` is a regular file or absent (a link is
-/// followed: a link to a device is refused too). Call it before a long computation whose
-/// result goes to `path`; [`write_atomically`] checks again.
+/// A regular file read a line at a time (a log of one record a line: an arena run's games,
+/// a book build's progress), so that what is kept of it is what its lines say, never the
+/// whole text: each line at most a cap of its own, the whole file at most its kind's cap.
+pub struct Lines {
+    reader: std::io::BufReader<std::io::Take<File>>,
+    path: PathBuf,
+    input: Input,
+    max_line: u64,
+    number: usize,
+    read: u64,
+}
+
+/// One line of a [`Lines`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// From 1.
+    pub number: usize,
+    /// The line without its end of line.
+    pub bytes: Vec<u8>,
+    /// Whether an end of line closed it (the last line of a file cut short has none).
+    pub ended: bool,
+    /// Where the line starts in the file.
+    pub offset: u64,
+}
+
+impl Lines {
+    /// The regular file at `path`, opened as [`read`] opens it; each line at most
+    /// `max_line` bytes (its end of line not counted).
+    pub fn open(path: &Path, input: Input, max_line: u64) -> Result<Lines, FileError> {
+        let (file, _) = open_regular(path, input)?;
+        Ok(Lines {
+            reader: std::io::BufReader::new(file.take(input.cap.saturating_add(1))),
+            path: path.to_path_buf(),
+            input,
+            max_line,
+            number: 0,
+            read: 0,
+        })
+    }
+
+    /// Like [`Lines::open`], for a file that may be absent (`None`).
+    pub fn open_if_exists(
+        path: &Path,
+        input: Input,
+        max_line: u64,
+    ) -> Result<Option<Lines>, FileError> {
+        match Lines::open(path, input, max_line) {
+            Err(FileError::Missing { .. }) => Ok(None),
+            other => other.map(Some),
+        }
+    }
+
+    /// The next line, `None` at the end; an error for a line longer than its cap or a file
+    /// longer than its kind's (the file may grow while it is read).
+    pub fn next_line(&mut self) -> Result<Option<Line>, FileError> {
+        use std::io::BufRead;
+        let mut bytes = Vec::new();
+        let room = self.max_line.saturating_add(2);
+        let n = (&mut self.reader)
+            .take(room)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| FileError::read(&self.path, e))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let offset = self.read;
+        self.read += n as u64;
+        self.number += 1;
+        if self.read > self.input.cap {
+            return Err(FileError::TooLarge {
+                path: self.path.clone(),
+                size: None,
+                cap: self.input.cap,
+                what: self.input.what,
+            });
+        }
+        let ended = bytes.last() == Some(&b'\n');
+        if ended {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        if bytes.len() as u64 > self.max_line {
+            return Err(FileError::LongLine {
+                path: self.path.clone(),
+                line: self.number,
+                cap: self.max_line,
+                what: self.input.what,
+            });
+        }
+        Ok(Some(Line {
+            number: self.number,
+            bytes,
+            ended,
+            offset,
+        }))
+    }
+}
+
+/// Refuses to write a `what` at `path` unless `path` is a regular file or absent: a device,
+/// a directory, a FIFO or a symbolic link (to anything, or to nothing) is refused. Call it
+/// before a long computation whose result goes to `path`; [`write_atomically`] checks again.
 pub fn check_target(path: &Path, what: &'static str) -> Result<(), FileError> {
+    let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if linked {
+        let to = match fs::metadata(path) {
+            Ok(meta) if meta.is_file() => "a regular file".to_string(),
+            Ok(meta) => kind_of(&meta),
+            Err(_) => "nothing (a dangling link)".to_string(),
+        };
+        return Err(FileError::Link {
+            path: path.to_path_buf(),
+            to,
+            what,
+        });
+    }
     match look(path).map_err(|e| FileError::write(path, e))? {
         Found::Special(kind) => Err(FileError::NotWritable {
             path: path.to_path_buf(),
@@ -330,40 +497,28 @@ pub fn check_target(path: &Path, what: &'static str) -> Result<(), FileError> {
 
 /// Writes `contents` as the `what` at `path`, whole or not at all: into a new temporary
 /// file beside it, synced, then renamed over it. `path` must be a regular file (whose
-/// permissions the new one keeps) or absent; a link to a regular file is followed, and the
-/// file it points to replaced. On any error `path` is as it was and the temporary file is
-/// gone.
+/// permissions the new one keeps) or absent; a symbolic link is refused (see
+/// [`check_target`]), and one swapped in during the write is replaced, not followed (a
+/// rename replaces the name, never the file a link points to). On any error `path` is as
+/// it was and the temporary file is gone.
 pub fn write_atomically(path: &Path, what: &'static str, contents: &[u8]) -> Result<(), FileError> {
     check_target(path, what)?;
-    let target = resolve_link(path);
-    let temporary = Temporary::create(&target)?;
+    let temporary = Temporary::create(path)?;
     let written = (&temporary.file)
         .write_all(contents)
         .and_then(|()| temporary.file.sync_all());
     if let Err(e) = written {
         return Err(FileError::write(path, e));
     }
-    if let Ok(old) = fs::metadata(&target) {
+    if let Ok(old) = fs::symlink_metadata(path) {
         // Best effort: a file we cannot set the mode of is still written.
         let _ = temporary.file.set_permissions(old.permissions());
     }
-    // The target may have been swapped for a device while we wrote.
+    // The target may have been swapped for a device or a link while we wrote.
     check_target(path, what)?;
     temporary
-        .rename_over(&target)
+        .rename_over(path)
         .map_err(|e| FileError::write(path, e))
-}
-
-/// The file a link at `path` points to (so that writing replaces that file and keeps the
-/// link), or `path` itself.
-fn resolve_link(path: &Path) -> PathBuf {
-    let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    if linked {
-        if let Ok(real) = fs::canonicalize(path) {
-            return real;
-        }
-    }
-    path.to_path_buf()
 }
 
 /// A temporary file beside a target, removed when dropped unless renamed into place.
@@ -414,11 +569,22 @@ impl Drop for Temporary {
 
 /// Opens the `what` at `path` for appending, creating it if absent: a log written line by
 /// line (a book build's progress, a tournament's games). Refuses, before opening it, a
-/// target that is not a regular file, and opens without blocking.
+/// target that is not a regular file or is a symbolic link, and opens without blocking and
+/// without following a link (a dangling link is never followed to create its target).
 pub fn open_append(path: &Path, what: &'static str) -> Result<File, FileError> {
     check_target(path, what)?;
-    let file = open_nonblocking(path, OpenOptions::new().create(true).append(true))
-        .map_err(|e| FileError::write(path, e))?;
+    let mut options = OpenOptions::new();
+    options.create(true).append(true);
+    let file = open_nonblocking(path, &mut options, Links::Refuse).map_err(|e| {
+        // ELOOP: a link was swapped in after the check.
+        if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            check_target(path, what)
+                .err()
+                .unwrap_or_else(|| FileError::write(path, e))
+        } else {
+            FileError::write(path, e)
+        }
+    })?;
     let meta = file.metadata().map_err(|e| FileError::write(path, e))?;
     if !meta.is_file() {
         return Err(FileError::NotWritable {

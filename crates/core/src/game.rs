@@ -9,6 +9,14 @@ use crate::scores::Scores;
 /// A seat at the table: 0 for the first player, 1 for the second, and so on.
 pub type Player = usize;
 
+/// Moves as [`Game::show_move`] writes them, joined into one line: by spaces, or by `; ` when
+/// a move holds a space itself (halma's `1,-4 1,-2`).
+pub fn show_moves<S: AsRef<str>>(moves: &[S]) -> String {
+    let spaced = moves.iter().any(|m| m.as_ref().contains(' '));
+    let texts: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    texts.join(if spaced { "; " } else { " " })
+}
+
 /// A deterministic, perfect-information game state with N players.
 ///
 /// The trait sits on the state itself. Settings (board size, walls, players, board shape) are
@@ -82,8 +90,16 @@ pub trait Game: Clone + PartialEq + Debug + Display + Send + Sync + 'static {
         Ok(())
     }
 
-    /// Writes a move in the game's notation.
+    /// Writes a move in the game's notation: what game records and protocols carry.
     fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Writes a move as a person reads it and types it (the terminal, the page): the
+    /// notation, unless the game's notation is made for programs (halma's JSON lists of
+    /// cells), in which case a form [`Game::parse_move`] reads as well. It may hold spaces;
+    /// [`show_moves`] joins a list of them.
+    fn show_move(&self, mv: Self::Move) -> String {
+        self.format_move(mv)
+    }
 
     /// Reads a move in the game's notation, in the context of this position (some notations
     /// name only a destination). Only syntax and board geometry are checked here; legality is

@@ -22,6 +22,7 @@ pub mod quote;
 pub mod record;
 pub mod rows;
 pub mod scores;
+pub mod words;
 
 pub use agent::{Agent, Decision, ValueScale};
 pub use analyst::{ExactAnalyst, Fallback};
@@ -29,11 +30,11 @@ pub use descriptor::{
     Described, Descriptor, Notation, Param, ParamDefault, ParamKind, Protocol, Seat, Settings,
 };
 pub use duration::{DurationError, MAX_DURATION};
-pub use encode::Encode;
+pub use encode::{BundledModel, Encode};
 pub use error::GameError;
 pub use eval::{Evaluator, LinearEvaluator, MoveOrdering};
 pub use files::FileError;
-pub use game::{Game, Player};
+pub use game::{show_moves, Game, Player};
 pub use hash::{zobrist_keys, ZobristHash};
 pub use ladder::{rung, Rung};
 pub use limits::{SearchLimits, Stopper};

@@ -59,6 +59,18 @@ pub const MAX_RECORD_BYTES: usize = 64 << 20;
 /// A game record file as [`read_file`] reads it.
 pub const RECORD_FILE: files::Input = files::Input::new("record file", MAX_RECORD_BYTES as u64);
 
+/// The most moves one record may hold. A text under [`MAX_RECORD_BYTES`] can spell tens of
+/// millions of moves (`4 4 4 …`), each taking some ninety bytes once read, so the count is
+/// bounded, not only the bytes: at least the longest game `ply arena --max-plies` allows.
+pub const MAX_RECORD_PLIES: usize = 100_000;
+
+/// The most tags one record may hold (a record written by ply has about ten).
+pub const MAX_RECORD_TAGS: usize = 100;
+
+/// The most moves and tags a text of several records (an arena's `records.txt`, a file of
+/// openings) may hold in all: some hundred megabytes once read.
+pub const MAX_TEXT_ITEMS: usize = 1_000_000;
+
 /// One game as written down.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Record {
@@ -110,6 +122,12 @@ pub enum RecordError {
     /// The file cannot be read (missing, not a regular file, too large, not UTF-8).
     #[error(transparent)]
     File(#[from] FileError),
+    /// The text of a file is not records, or holds more than their bounds.
+    #[error("{}: {error}", files::shown(.path))]
+    InFile {
+        path: std::path::PathBuf,
+        error: Box<RecordError>,
+    },
     /// A move of the record cannot be played.
     #[error("move {number} of the record ({}): {error}", quote(.text))]
     Move {
@@ -192,68 +210,27 @@ impl Record {
         parse_scores(self.tag(RESULT)?)
     }
 
-    /// Reads every record in `text`.
+    /// Reads every record in `text`, within the bounds of [`MAX_RECORD_PLIES`],
+    /// [`MAX_RECORD_TAGS`] and [`MAX_TEXT_ITEMS`]: a text past them is refused as soon as
+    /// the bound is passed, before it is read further.
     pub fn parse_all(text: &str) -> Result<Vec<Record>, RecordError> {
-        if text.len() > MAX_RECORD_BYTES {
-            return Err(RecordError::Syntax {
-                line: 1,
-                reason: format!(
-                    "the text is {} bytes, more than the {MAX_RECORD_BYTES} a record may take",
-                    text.len()
-                ),
-            });
-        }
-        let mut records = Vec::new();
-        let mut current: Option<Record> = None;
-        for (index, raw) in text.lines().enumerate() {
-            let line_no = index + 1;
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            // A tag is `[` and a name; a line that starts `[[` is a halma move.
-            let is_tag = line.starts_with('[')
-                && line[1..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
-            if is_tag {
-                let (name, value) = parse_tag(line).map_err(|reason| RecordError::Syntax {
-                    line: line_no,
-                    reason,
-                })?;
-                // A tag after moves starts the next record.
-                if current.as_ref().is_some_and(|r| !r.moves.is_empty()) {
-                    records.extend(current.take());
-                }
-                let record = current.get_or_insert_with(Record::default);
-                if record.tag(&name).is_some() {
-                    return Err(RecordError::Syntax {
-                        line: line_no,
-                        reason: format!("the tag {} appears twice", quote(&name)),
-                    });
-                }
-                record.tags.push((name, value));
-                continue;
-            }
-            let Some(record) = current.as_mut() else {
-                return Err(RecordError::Syntax {
-                    line: line_no,
-                    reason: "moves before any tag: a record starts with [Game \"…\"]".into(),
-                });
-            };
-            parse_moves(line, &mut record.moves).map_err(|reason| RecordError::Syntax {
-                line: line_no,
-                reason,
-            })?;
-        }
-        records.extend(current);
-        if records.is_empty() {
-            return Err(RecordError::Empty);
-        }
-        Ok(records)
+        check_length(text.len())?;
+        parse_records(text.lines(), usize::MAX)
     }
 
-    /// Reads a text that holds exactly one record (the first, if it holds several).
+    /// [`Record::parse_all`] for a text already split into lines (a file read a line at a
+    /// time), so that it need not be joined again.
+    pub fn parse_lines<'a>(
+        lines: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<Record>, RecordError> {
+        parse_records(lines, usize::MAX)
+    }
+
+    /// Reads a text that holds exactly one record (the first, if it holds several: the
+    /// rest is not read).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
-        Ok(Record::parse_all(text)?.swap_remove(0))
+        check_length(text.len())?;
+        Ok(parse_records(text.lines(), 1)?.swap_remove(0))
     }
 
     /// Replays the record as a game of `G`: the settings, the start position and every move
@@ -325,9 +302,124 @@ impl Record {
 
 /// Every record in the file at `path`, read as [`RECORD_FILE`] (see [`crate::files`]): a
 /// path that is missing or not a regular file, a file larger than [`MAX_RECORD_BYTES`] or
-/// not UTF-8 is refused, naming the path (quoted: it may be anything a protocol peer sent).
+/// not UTF-8 is refused, naming the path (quoted: it may be anything a protocol peer sent),
+/// and so is a text that is not records or holds more than their bounds (see
+/// [`Record::parse_all`]).
 pub fn read_file(path: &std::path::Path) -> Result<Vec<Record>, RecordError> {
-    Record::parse_all(&files::read_text(path, RECORD_FILE)?)
+    in_file(
+        path,
+        Record::parse_all(&files::read_text(path, RECORD_FILE)?),
+    )
+}
+
+/// The first record in the file at `path`, read as [`read_file`] reads it; the records after
+/// it are not read.
+pub fn read_first(path: &std::path::Path) -> Result<Record, RecordError> {
+    in_file(path, Record::parse(&files::read_text(path, RECORD_FILE)?))
+}
+
+/// Names the file in an error about its text.
+fn in_file<T>(path: &std::path::Path, read: Result<T, RecordError>) -> Result<T, RecordError> {
+    read.map_err(|error| match error {
+        RecordError::File(_) => error,
+        error => RecordError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(error),
+        },
+    })
+}
+
+/// Refuses a text longer than [`MAX_RECORD_BYTES`].
+fn check_length(bytes: usize) -> Result<(), RecordError> {
+    if bytes > MAX_RECORD_BYTES {
+        return Err(RecordError::Syntax {
+            line: 1,
+            reason: format!(
+                "the text is {bytes} bytes, more than the {MAX_RECORD_BYTES} a record may take"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Reads at most `wanted` records from `lines` (see [`Record::parse_all`]).
+fn parse_records<'a>(
+    lines: impl IntoIterator<Item = &'a str>,
+    wanted: usize,
+) -> Result<Vec<Record>, RecordError> {
+    let mut records = Vec::new();
+    let mut current: Option<Record> = None;
+    let mut items = 0usize;
+    for (index, raw) in lines.into_iter().enumerate() {
+        let line_no = index + 1;
+        let syntax = |reason: String| RecordError::Syntax {
+            line: line_no,
+            reason,
+        };
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // A tag is `[` and a name; a line that starts `[[` is a halma move.
+        let is_tag = line.starts_with('[')
+            && line[1..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        if is_tag {
+            let (name, value) = parse_tag(line).map_err(syntax)?;
+            // A tag after moves starts the next record.
+            if current.as_ref().is_some_and(|r| !r.moves.is_empty()) {
+                records.extend(current.take());
+                if records.len() >= wanted {
+                    return Ok(records);
+                }
+            }
+            let record = current.get_or_insert_with(Record::default);
+            if record.tag(&name).is_some() {
+                return Err(syntax(format!("the tag {} appears twice", quote(&name))));
+            }
+            if record.tags.len() >= MAX_RECORD_TAGS {
+                return Err(syntax(format!(
+                    "record {} has more than {MAX_RECORD_TAGS} tags, the most one record may hold",
+                    records.len() + 1
+                )));
+            }
+            items = count_item(items).map_err(syntax)?;
+            record.tags.push((name, value));
+            continue;
+        }
+        let Some(record) = current.as_mut() else {
+            return Err(syntax(
+                "moves before any tag: a record starts with [Game \"…\"]".into(),
+            ));
+        };
+        let number = records.len() + 1;
+        parse_moves(line, &mut record.moves, |moves| {
+            if moves.len() >= MAX_RECORD_PLIES {
+                return Err(format!(
+                    "record {number} has more than {MAX_RECORD_PLIES} moves, the most one \
+                     record may hold"
+                ));
+            }
+            items = count_item(items)?;
+            Ok(())
+        })
+        .map_err(syntax)?;
+    }
+    records.extend(current);
+    if records.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    Ok(records)
+}
+
+/// One more move or tag in a text: an error past [`MAX_TEXT_ITEMS`].
+fn count_item(items: usize) -> Result<usize, String> {
+    if items >= MAX_TEXT_ITEMS {
+        return Err(format!(
+            "the text holds more than {MAX_TEXT_ITEMS} moves and tags, the most ply reads \
+             from one text"
+        ));
+    }
+    Ok(items + 1)
 }
 
 /// A record replayed: where it started, its moves and where it ended.
@@ -495,8 +587,13 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value))
 }
 
-/// Reads the moves of one line into `moves`: numbers, moves, comments, a result.
-fn parse_moves(line: &str, moves: &mut Vec<RecordedMove>) -> Result<(), String> {
+/// Reads the moves of one line into `moves`: numbers, moves, comments, a result. `room`
+/// is asked before each move is added, and refuses one past the bounds.
+fn parse_moves(
+    line: &str,
+    moves: &mut Vec<RecordedMove>,
+    mut room: impl FnMut(&[RecordedMove]) -> Result<(), String>,
+) -> Result<(), String> {
     let mut rest = line;
     loop {
         rest = rest.trim_start();
@@ -522,6 +619,7 @@ fn parse_moves(line: &str, moves: &mut Vec<RecordedMove>) -> Result<(), String> 
         if is_move_number(token) || is_result(token) {
             continue;
         }
+        room(moves)?;
         moves.push(RecordedMove::new(token));
     }
 }
@@ -612,6 +710,39 @@ mod tests {
             let err = Record::parse(text).unwrap_err().to_string();
             assert!(err.contains(needle), "{text:?}: {err}");
         }
+    }
+
+    /// Issue 52, row 2: a text under the byte cap can spell tens of millions of moves; the
+    /// count is bounded per record, and moves and tags in all, as they are read.
+    #[test]
+    fn row_2_records_are_bounded_by_their_moves_and_tags_not_only_their_bytes() {
+        let moves = |n: usize| format!("[Game \"connect4\"]\n{}\n", "4 ".repeat(n));
+        assert_eq!(
+            Record::parse(&moves(MAX_RECORD_PLIES)).unwrap().moves.len(),
+            MAX_RECORD_PLIES
+        );
+        let err = Record::parse(&moves(MAX_RECORD_PLIES + 1)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "record line 2: record 1 has more than {MAX_RECORD_PLIES} moves, the most one \
+                 record may hold"
+            )
+        );
+        let tags: String = (0..=MAX_RECORD_TAGS)
+            .map(|i| format!("[T{i} \"\"]\n"))
+            .collect();
+        let err = Record::parse(&tags).unwrap_err().to_string();
+        assert!(err.contains("has more than 100 tags"), "{err}");
+        // Many short records: each within its bounds, too many moves in all.
+        let many = moves(MAX_RECORD_PLIES / 2).repeat(2 * MAX_TEXT_ITEMS / MAX_RECORD_PLIES + 1);
+        let err = Record::parse_all(&many).unwrap_err().to_string();
+        assert!(err.contains("more than 1000000 moves and tags"), "{err}");
+        // Reading the first record stops there: the rest is not read, nor counted.
+        assert_eq!(
+            Record::parse(&many).unwrap().moves.len(),
+            MAX_RECORD_PLIES / 2
+        );
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! reach: durations, agent specs, every game's move notation and position text, Connect
 //! Four's move sequences and test-set files, the command-line flags, `ply play`, QTP, the
 //! text engines, the halma JSON engine, the web API through its router and the arena's saved
-//! games read back by `--resume`, and the one module that opens files (`ply_core::files`)
-//! on every kind of path: FIFO, device, folder, huge sparse file, link. The [`runner`]
+//! games read back by `--resume`, the one module that opens files (`ply_core::files`)
+//! on every kind of path: FIFO, device, folder, huge sparse file, link, and files of right
+//! syntax and hostile size (records, `--resume`, a book build's progress) read under a
+//! memory cap ([`memory`]). The [`runner`]
 //! starts from each target's seeds, then mutates a corpus that grows with every input whose
 //! outcome was not seen before, and checks under `catch_unwind`:
 //!
@@ -20,11 +22,16 @@
 //! asked and prints the rates.
 
 pub mod checks;
+pub mod memory;
 pub mod mutate;
 pub mod runner;
 pub mod targets;
 
 pub use runner::{run, Finding, Outcome, Report, RunConfig, Target};
+
+/// Every fuzz binary counts what each thread holds, so a target can cap an input's memory.
+#[global_allocator]
+static ALLOCATOR: memory::Counting = memory::Counting;
 
 /// Inputs per target in a test run: `PLY_FUZZ_INPUTS`, or 100,000.
 pub fn inputs_per_target() -> u64 {

@@ -83,6 +83,7 @@ targets! {
     http => "http",
     arena_resume => "arena-resume",
     files => "files",
+    contents => "contents",
 }
 
 #[test]

@@ -19,7 +19,8 @@ use ply_view::BoardView;
 /// - [`ZobristHash`]: position hashing (transposition tables, repetition);
 /// - [`Encode`]: observations and action numbers (the Python package, PettingZoo);
 /// - [`BoardView`]: what the page draws (`ply serve`);
-/// - an agent catalog, the one method here.
+/// - an agent catalog, the one method here: the game's own, to which the registry adds the
+///   agents every game gets from its `Encode` (`az` and `az-policy`, ply-learn).
 pub trait Registered: Described + ZobristHash + Encode + BoardView {
     /// Every agent spec this game's engines accept (`ply list GAME` shows them).
     fn catalog() -> Catalog<Self>;
@@ -53,7 +54,9 @@ macro_rules! games {
         $(
             impl Registered for $krate::$state {
                 fn catalog() -> Catalog<Self> {
-                    $catalog()
+                    let mut catalog = $catalog();
+                    ply_learn::register(&mut catalog);
+                    catalog
                 }
             }
         )*
@@ -93,6 +96,7 @@ games! {
     Halma => ply_halma::Halma, ply_halma::catalog;
     Tictactoe => ply_tictactoe::TicTacToe, ply_tictactoe::catalog;
     Breakthrough => ply_breakthrough::Breakthrough, ply_breakthrough::catalog;
+    Othello => ply_othello::Othello, ply_othello::catalog;
 }
 
 impl GameId {

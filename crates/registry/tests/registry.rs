@@ -180,3 +180,77 @@ fn the_conformance_kit_passes_in_every_menu_variant() {
         }
     }
 }
+
+/// `az` and `az-policy` come to every game from the registry, with no line per game: each
+/// game's default variant gets a fresh (untrained) network from its `Encode`, saved and read
+/// back as a model file, and its agents play a legal move with it; a model of one game is
+/// refused by the next, naming both. Every bundled model reads and plays its own variant.
+#[test]
+fn every_game_plays_az_with_a_model_of_its_own_and_refuses_another_games() {
+    use ply_core::{Encode, SearchLimits};
+    use ply_learn::{Model, ModelHeader, NetSize};
+
+    let dir = std::env::temp_dir().join(format!("ply-registry-az-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let size = NetSize {
+        blocks: 1,
+        channels: 4,
+    };
+    let mut files = Vec::new();
+    for &game in GameId::ALL {
+        with_game!(game, |G| {
+            let start = <G as Described>::from_settings(&Settings::new()).unwrap();
+            let path = dir.join(format!("{}.plym", game.name()));
+            Model::fresh(ModelHeader::for_game(&start, size, "test"), 1)
+                .unwrap()
+                .save(&path)
+                .unwrap();
+            files.push(path);
+        });
+    }
+    for (i, &game) in GameId::ALL.iter().enumerate() {
+        with_game!(game, |G| {
+            let start = <G as Described>::from_settings(&Settings::new()).unwrap();
+            let catalog = <G as Registered>::catalog();
+            let names: Vec<String> = catalog.entries().into_iter().map(|e| e.name).collect();
+            assert!(
+                names.iter().any(|n| n == "az") && names.iter().any(|n| n == "az-policy"),
+                "{}: {names:?}",
+                game.name()
+            );
+            let own = files[i].display();
+            for spec in [
+                format!("az:model={own},sims=4,batch=2"),
+                format!("az-policy:model={own}"),
+            ] {
+                let mut agent = catalog
+                    .build_for(&spec, 1, &start)
+                    .unwrap_or_else(|e| panic!("{spec}: {e}"));
+                let d = agent.select(&start, &SearchLimits::none()).unwrap();
+                let mut check = start.clone();
+                check
+                    .try_play(d.mv)
+                    .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            }
+            let other = &files[(i + 1) % files.len()];
+            let e = catalog
+                .build_for(&format!("az:model={}", other.display()), 1, &start)
+                .err()
+                .unwrap_or_else(|| panic!("{} took another game's model", game.name()))
+                .to_string();
+            let other_game = GameId::ALL[(i + 1) % files.len()].name();
+            assert!(
+                e.contains(&format!("is a model for {other_game}"))
+                    && e.contains(&format!("not for {}", game.name())),
+                "{e}"
+            );
+            for bundled in <G as Encode>::MODELS {
+                let model = Model::from_bytes(bundled.bytes, bundled.name).unwrap();
+                assert_eq!(model.header.game, game.name(), "{}", bundled.name);
+                let spec = format!("az:model={},sims=8", bundled.name);
+                assert!(catalog.build(&spec, 1).is_ok(), "{spec}");
+            }
+        });
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -8,6 +8,7 @@
 //! | [`alphabeta`] | negamax alpha-beta with ordering hook, iterative deepening, transposition table, PVS, killers, history, horizon move filter |
 //! | [`expectimax`] | root player maximises, the others' replies are averaged (seed 004) |
 //! | [`mcts`] | UCT with pluggable rollouts, MCTS-solver, per-player rewards (max-n backup) |
+//! | [`puct`] | AlphaZero's tree search, guided by a prior and a value per seat (a network, or random playouts), batched leaves, root noise, tree reuse, proofs |
 //! | [`greedy`], [`random`] | one ply with an evaluator; a uniformly random legal move |
 //! | `multiplayer` | paranoid, max-n, best-reply |
 //!
@@ -32,6 +33,7 @@ pub mod greedy;
 pub mod mcts;
 pub mod minimax;
 pub mod multiplayer;
+pub mod puct;
 pub mod random;
 pub mod spec;
 pub mod synthetic;
@@ -46,4 +48,5 @@ pub use expectimax::Expectimax;
 pub use greedy::Greedy;
 pub use mcts::{Mcts, RolloutPolicy, UniformRollout};
 pub use minimax::Minimax;
+pub use puct::{Puct, PuctAgent, PuctOptions};
 pub use random::RandomAgent;

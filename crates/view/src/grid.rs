@@ -2,8 +2,9 @@
 //! pieces in the seats' colours, played by clicks.
 //!
 //! A game whose board is a grid returns [`Grid::json`] from `board_json`, and each legal
-//! move as [`place_move`] (click a cell) or [`step_move`] (click a piece, then where it
-//! goes) from `legal_move_json`. The page finds the move a click means in that list, so it
+//! move as [`place_move`] (click a cell), [`step_move`] (click a piece, then where it goes)
+//! or [`button_move`] (a move with no cell, such as a pass: a button under the board) from
+//! `legal_move_json`. The page finds the move a click means in that list, so it
 //! never writes a move itself: the notation stays the game's.
 //!
 //! Coordinates are `[x, y]`, 0-based, `x` from the left and `y` from the top, as the page
@@ -21,7 +22,8 @@
 //! (optional) tints a cell in a seat's colour (a home or goal row), `checkered` darkens every
 //! other cell, and `columns` and `rows` (optional) label the columns left to right and the
 //! rows top to bottom. A legal move is `{"move": "b2", "from": null, "to": [1, 1]}` (a place
-//! move) or `{"move": "a2-a3", "from": [0, 2], "to": [0, 1]}` (a from→to move); the page
+//! move), `{"move": "a2-a3", "from": [0, 2], "to": [0, 1]}` (a from→to move) or `{"move":
+//! "pass", "from": null, "to": null}` (a move with no cell, offered as a button); the page
 //! plays the first move listed for a click, so a game lists one move per cell or pair.
 
 use ply_core::Player;
@@ -123,6 +125,12 @@ pub fn step_move(from: (usize, usize), to: (usize, usize), notation: String) -> 
     json!({ "move": notation, "from": [from.0, from.1], "to": [to.0, to.1] })
 }
 
+/// A legal move with no cell to click (Othello's pass): the page offers it as a button
+/// labelled with its notation.
+pub fn button_move(notation: String) -> Value {
+    json!({ "move": notation, "from": null, "to": null })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +172,10 @@ mod tests {
         assert_eq!(
             step_move((0, 6), (0, 5), "a2a3".into()),
             json!({"move": "a2a3", "from": [0, 6], "to": [0, 5]})
+        );
+        assert_eq!(
+            button_move("pass".into()),
+            json!({"move": "pass", "from": null, "to": null})
         );
     }
 

@@ -6,16 +6,23 @@
 
 function clearAnalysis() {
   $('analysis').replaceChildren();
+  $('analysis-graph').replaceChildren();
+  ui.analysed = null;
 }
 
 // Asks the server to judge every move from the game's start to now and shows the verdicts.
 async function analyse() {
   if (!ui.view) return;
+  const id = ui.view.id;
   const box = $('analysis');
   box.textContent = 'analysing…';
   $('analyse').disabled = true;
   try {
-    showAnalysis(await api('POST', `/games/${ui.view.id}/analysis`, {}));
+    const a = await api('POST', `/games/${id}/analysis`, {});
+    // A new game since the button was pressed makes the answer moot.
+    if (!ui.view || ui.view.id !== id) return;
+    showAnalysis(a);
+    drawGraph(a, id);
   } catch (e) {
     box.textContent = '';
     showError(e.message);
@@ -33,7 +40,7 @@ function verdictText(m) {
 // What judged the analysis, in a sentence: exactly (each move's loss is the exact score it
 // threw away), or a search, and why when it stands in for the game's exact analyst.
 function analysisNote(a) {
-  const judged = `${a.moves.length} moves judged`;
+  const judged = `${counted(a.moves.length, 'move', 'moves')} judged`;
   const limit = `up to ${a.time_per_position_ms} ms a position`;
   if (a.scale === 'exact') {
     const unjudged = a.moves.filter((m) => m.verdict === '-').length;
@@ -43,6 +50,9 @@ function analysisNote(a) {
   const search = `${judged} by ${a.agent}, ${a.time_per_position_ms} ms a position`;
   return a.fallback ? `${search}: a search, not exact, since ${a.fallback}` : search;
 }
+
+// `n` and its noun, singular for one: 1 blunder, 2 blunders.
+const counted = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // A score in the table: '–' for none.
 const scoreText = (v) => (v === null || v === undefined ? '–' : String(Math.round(v * 1000) / 1000));
@@ -69,6 +79,8 @@ function showAnalysis(a) {
     const lost = exact ? [scoreText(m.loss)] : [];
     const tr = row([String(m.ply), m.seat_name, m.move, m.best ?? '-', ...lost, verdictText(m)], 'td');
     tr.className = 'verdict-' + m.verdict;
+    // A row, like the graph's point, goes to the position its move led to.
+    tr.addEventListener('click', () => goToPly(m.ply));
     if (exact) tr.title = `score before ${scoreText(m.before)}, after ${scoreText(m.after)}`;
     table.append(tr);
   }
@@ -76,7 +88,8 @@ function showAnalysis(a) {
   summary.className = 'analysis-summary';
   for (const s of a.summary) {
     const li = document.createElement('li');
-    li.textContent = `${s.seat_name}: ${s.best} best, ${s.inaccuracies} inaccuracies, ${s.mistakes} mistakes, ${s.blunders} blunders`;
+    li.textContent = `${s.seat_name}: ${s.best} best, ${counted(s.inaccuracies, 'inaccuracy', 'inaccuracies')}, `
+      + `${counted(s.mistakes, 'mistake', 'mistakes')}, ${counted(s.blunders, 'blunder', 'blunders')}`;
     summary.append(li);
   }
   $('analysis').replaceChildren(note, table, summary);

@@ -19,6 +19,7 @@ const ui = {
   paused: false,
   thinking: false,
   generation: 0,      // bumped by new game / undo so stale engine answers are dropped
+  creating: 0,        // new games asked for and not yet answered
   drawings: new Map(), // game name -> its drawing module (see loadDrawings)
   selected: null,     // [x, y] of the piece picked first, in games whose moves go from→to
   solverView: false,  // the "Solver view" toggle
@@ -81,11 +82,35 @@ function fillVariants() {
       if (choice === v.default) option.selected = true;
       select.append(option);
     }
-    select.addEventListener('change', fillSeats);
+    // A new setting is a new board at once (seats keep their choices).
+    select.addEventListener('change', () => {
+      fillSeats();
+      newGame();
+    });
     label.append(select);
     box.append(label);
   }
   fillSeats();
+  showGameInfo();
+}
+
+// What the chosen game is about: its goal under the menu, and in the Load box a position of
+// its own as the example (the view's text once its board is drawn).
+function showGameInfo() {
+  const info = gameInfo();
+  $('goal').textContent = info.goal || '';
+  const v = ui.view && ui.view.game === info.name ? ui.view : null;
+  const position = v ? `, such as ${shorten(v.text, 60)}` : '';
+  $('load-text').placeholder =
+    `a ${info.title} position${position}, or a game record ([Game "${info.name}"] …)`;
+}
+
+const shorten = (text, n) => (text.length > n ? text.slice(0, n - 1) + '…' : text);
+
+// A new game of the game the menu now shows, its board drawn at once.
+function chooseGame() {
+  fillVariants();
+  newGame();
 }
 
 function fillSeats() {
@@ -147,16 +172,23 @@ function variantRequest() {
 // ---------- game flow ----------
 
 async function newGame() {
-  ui.generation++;
+  const generation = ++ui.generation;
   ui.thinking = false;
   ui.selected = null;
+  ui.creating++;
   showError('');
+  let view;
   try {
-    ui.view = await api('POST', '/games', { game: $('game').value, variant: variantRequest() });
+    view = await api('POST', '/games', { game: $('game').value, variant: variantRequest() });
   } catch (e) {
-    showError(e.message);
+    if (generation === ui.generation) showError(e.message);
     return;
+  } finally {
+    ui.creating--;
   }
+  // A later choice (another game, another setting) has asked for its own board.
+  if (generation !== ui.generation) return;
+  ui.view = view;
   ui.seats = [...$('seats').querySelectorAll('select')].map((s) => s.value);
   clearEngineInfo();
   clearAnalysis();
@@ -240,11 +272,19 @@ function showEngineInfo(engine) {
     document.querySelector(`#engine-info [data-field="${name}"]`).textContent = text;
   };
   field('agent', engine.agent);
-  field('value', Number.isFinite(engine.value) ? String(Math.round(engine.value * 1000) / 1000) : '–');
+  // A proven result in words (Yellow wins by force in 12 moves), else the number.
+  const number = Number.isFinite(engine.value) ? String(Math.round(engine.value * 1000) / 1000) : '–';
+  field('value', engine.proven || number);
   field('depth', String(engine.depth));
   field('nodes', engine.nodes.toLocaleString('en'));
   field('time', engine.time_ms + ' ms');
-  field('pv', engine.pv.join(' '));
+  field('pv', joinMoves(engine.pv));
+}
+
+// Moves in one line: by spaces, or by '; ' when a move holds a space (halma's 1,-4 1,-2),
+// as the terminal joins them.
+function joinMoves(moves) {
+  return moves.join(moves.some((m) => m.includes(' ')) ? '; ' : ' ');
 }
 
 // ---------- drawing ----------
@@ -270,9 +310,14 @@ function render() {
   // A game may add a line of its own to the status (Quoridor: the walls left).
   const extra = v.board.status ? ' · ' + v.board.status : '';
   $('status').textContent = `${v.game} ${v.variant} · ${who}${extra}`;
+  if ($('load-text').dataset.game !== v.game) {
+    $('load-text').dataset.game = v.game;
+    showGameInfo();
+  }
   board.append(drawBoard(v));
   renderSolverNote(v);
   askSolver(v);
+  markGraphPosition();
   syncLocation();
 }
 
@@ -386,7 +431,7 @@ async function start() {
     option.textContent = g.title || g.name;
     $('game').append(option);
   }
-  $('game').addEventListener('change', fillVariants);
+  $('game').addEventListener('change', chooseGame);
   $('new-game').addEventListener('click', newGame);
   $('undo').addEventListener('click', undo);
   $('pause').addEventListener('click', () => {
@@ -397,6 +442,7 @@ async function start() {
   wireSolverView();
   wireStartControls();
   wireAnalysis();
+  foldSetupOnPhones();
   fillVariants();
   const linked = await startFromLocation();
   if (linked !== true) {
@@ -405,6 +451,15 @@ async function start() {
     if (linked) showError('the link\'s game cannot start: ' + linked);
   }
 }
+
+// On a narrow screen the board comes first (style.css) and the settings start folded away
+// under their heading, a tap from opening.
+function foldSetupOnPhones() {
+  if (window.matchMedia(PHONE).matches) $('setup-fold').open = false;
+}
+
+// The width below which the page is laid out for a phone (as style.css's @media rule).
+const PHONE = '(max-width: 600px)';
 
 // Once every file of the page has run (they share this scope).
 document.addEventListener('DOMContentLoaded', start);

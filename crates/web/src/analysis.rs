@@ -184,7 +184,7 @@ impl PositionGate {
         }
         let wait = tokio::time::timeout_at(
             tokio::time::Instant::from_std(self.deadline),
-            self.slots.acquire(self.client),
+            self.slots.acquire(self.client, self.deadline),
         );
         match self.handle.block_on(wait) {
             Ok(Ok(permit)) => Some(permit),

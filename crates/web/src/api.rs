@@ -4,14 +4,14 @@
 //! |---|---|---|
 //! | `GET /api/games` | | the games, their variant settings and levels, and each game's drawing module (`script`, `null` for a grid: see `assets`) |
 //! | `POST /api/games` | `{"game": "connect4", "variant": {"width": 7}}`, optionally with `"position"` (the game's position text) or `"record"` (a game record, instead of `variant`) | 201, the new game's view |
-//! | `GET /api/games/{id}` | | the view (its `settings`: the variant settings the game was made with, defaults left out) |
+//! | `GET /api/games/{id}` | | the view (its `settings`: the variant settings the game was made with, defaults left out; its `moves`: the moves played, as a person types them, `Game::show_move`) |
 //! | `DELETE /api/games/{id}` | | 204 |
 //! | `POST /api/games/{id}/moves` | `{"move": "4"}` | the view after the move |
-//! | `POST /api/games/{id}/engine` | `{"level": "perfect", "time_ms": 1000}` or `{"agent": "alphabeta:depth=4"}` | the engine's move, its search figures, the view |
+//! | `POST /api/games/{id}/engine` | `{"level": "perfect", "time_ms": 1000}` or `{"agent": "alphabeta:depth=4"}` | the engine's move, its search figures (`proven`: a proven value in words, `Yellow wins by force in 12 moves`, else `null`; `pv` as a person types the moves), the view |
 //! | `POST /api/games/{id}/undo` | `{"count": 2}` | the view after taking the moves back (`0`: none, a no-op) |
 //! | `GET /api/games/{id}/record` | | the game record (`ply_core::record`), as a text file |
 //! | `POST /api/games/{id}/analysis` | `{"agent": "alphabeta", "time_ms": 100}` (both optional) | the analysis of every move from the game's start (`ply analyze --json`'s shape), with `fallback`: why a search judges in place of the game's exact analyst, or `null` (see `analysis`) |
-//! | `POST /api/games/{id}/solver` | `{"time_ms": 1000}` (optional, at most the server's `max_solver_time`; the body too) | the solver view: every legal move's exact value, `{"moves": [{"move": "3", "value": 18}, …], "complete": true, "id", "version", "agent", "scale", "time_ms", "cap_ms"}`, or `"complete": false`, no moves and a `reason` when not solved in time (see `solver`; games whose `has_solver_view` is true) |
+//! | `POST /api/games/{id}/solver` | `{"time_ms": 1000}` (optional, at most the server's `max_solver_time`; the body too) | the solver view: every legal move's exact value, `{"moves": [{"move": "3", "value": 18}, …], "complete": true, "id", "version", "agent", "scale", "time_ms", "cap_ms"}`, or `"complete": false`, a `reason` and each move's proven `low` and `high` when not solved in time (see `solver`; games whose `has_solver_view` is true) |
 //!
 //! Errors are `{"error": {"kind", "message"}}`, the message naming the input (at most 80
 //! characters of it, control characters escaped) and the rule:

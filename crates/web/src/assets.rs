@@ -34,6 +34,7 @@ const PAGE_FILES: &[(&str, &str, &str)] = &[
     ("/solver.js", JS, include_str!("../assets/solver.js")),
     ("/links.js", JS, include_str!("../assets/links.js")),
     ("/analysis.js", JS, include_str!("../assets/analysis.js")),
+    ("/graph.js", JS, include_str!("../assets/graph.js")),
     ("/grid.js", JS, include_str!("../assets/grid.js")),
     ("/favicon.ico", SVG, include_str!("../assets/favicon.svg")),
 ];

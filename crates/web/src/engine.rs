@@ -40,7 +40,7 @@ use tokio::task::{JoinError, JoinHandle};
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::{duration_ms, EngineReport, SearchJob};
-use crate::slots::SearchSlots;
+use crate::slots::{NoSlot, SearchSlots, Slot};
 
 /// The least thinking time a search is given, even when the queue ate the whole cap.
 const MIN_THINK: Duration = Duration::from_millis(2);
@@ -96,6 +96,46 @@ pub(crate) fn instant_after(at: Instant, after: Duration) -> Instant {
         .unwrap_or(at)
 }
 
+/// Raises a search's stop flag when dropped: when its request ends, answered or not (its
+/// client went away), a search still running is told to stop.
+pub(crate) struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The stop flag of the search `slot` runs, for a request that waited for it with the
+/// deadline `start_by`: a more urgent request may raise it (see `slots`), and so does the
+/// guard, when the request ends (a client that goes away frees its slot for the next).
+pub(crate) fn stop_flag(slot: &Slot, start_by: Instant) -> (Arc<AtomicBool>, StopOnDrop) {
+    let stop = Arc::new(AtomicBool::new(false));
+    slot.preemptible(stop.clone(), start_by);
+    (stop.clone(), StopOnDrop(stop))
+}
+
+/// The error of a request for `agent` that got no search slot after waiting `waited`.
+pub(crate) fn no_slot(
+    no: NoSlot,
+    slots: &SearchSlots,
+    cap: Duration,
+    waited: Duration,
+    agent: &str,
+) -> ApiError {
+    match no {
+        NoSlot::TooLate => ApiError::Busy {
+            slots: slots.size(),
+            cap_ms: cap.as_millis(),
+            waited_ms: waited.as_millis(),
+        },
+        NoSlot::Closed => ApiError::EngineFailed {
+            agent: agent.to_string(),
+            reason: "the search slots were closed".into(),
+        },
+    }
+}
+
 /// Where the time of one engine request went.
 #[derive(Debug, Clone, Serialize)]
 pub struct EngineTiming {
@@ -149,22 +189,17 @@ pub async fn run_search(
     let last_start = give_up
         .checked_sub(MIN_THINK.saturating_add(slots.overhead()))
         .map_or(arrival, |start| start.max(arrival));
-    let slot = tokio::time::timeout_at(
-        tokio::time::Instant::from_std(last_start),
-        slots.acquire(client),
-    )
-    .await
-    .map_err(|_| ApiError::Busy {
-        slots: slots.size(),
-        cap_ms: cap.as_millis(),
-        waited_ms: last_start.duration_since(arrival).as_millis(),
-    })?
-    .map_err(|_| ApiError::EngineFailed {
-        agent: agent.clone(),
-        reason: "the search slots were closed".into(),
-    })?;
+    // Past half its cap, a request still waiting has a long search stopped for it.
+    let preempt_at = instant_after(arrival, cap / 2);
+    let slot = slots
+        .acquire_by(client, last_start, preempt_at, cap / 2)
+        .await
+        .map_err(|no| {
+            let waited = last_start.duration_since(arrival);
+            no_slot(no, slots, cap, waited, &agent)
+        })?;
     let queued = arrival.elapsed();
-    let stop = Arc::new(AtomicBool::new(false));
+    let (stop, _stop_on_drop) = stop_flag(&slot, last_start);
     let budget = Budget {
         deadline,
         rounds: slots.rounds_ahead(),

@@ -58,6 +58,34 @@ impl<T: DeserializeOwned + Default> FromRequest<AppState> for OptionalJsonBody<T
     }
 }
 
+/// The middleware that refuses a body whose `Content-Length` is over `limit` before a byte
+/// of it is read: 413 at once. Reading it would first answer a client's
+/// `Expect: 100-continue` with `100 Continue`, inviting a body the server will refuse, and
+/// then wait for it for up to the body timeout.
+pub async fn refuse_declared_oversize(
+    axum::extract::State(limit): axum::extract::State<usize>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    match declared {
+        Some(length) if length > limit as u64 => ApiError::Body {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!(
+                "the body is {length} bytes (its Content-Length), more than the server's \
+                 limit of {limit} bytes"
+            ),
+        }
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
 /// Names the rule a body broke; axum's own text says only "length limit exceeded" for a
 /// body that is too large, so that one gets the limit.
 fn body_error(rejection: JsonRejection, max_body_bytes: usize) -> ApiError {
@@ -100,8 +128,24 @@ impl FromRequestParts<AppState> for GameId {
 /// Who sent a request, for each client's share of the server (its games, its turns at the
 /// search slots): the peer's address, as the connection gives it (`ConnectInfo`, set by
 /// `conn`). `None` for a request that came by no socket (tests that call the router).
+///
+/// Every loopback address is one client, shown as 127.0.0.1: a local program can send from
+/// any of 127.0.0.0/8 (and ::1), and would otherwise count as millions of clients, each
+/// with a share of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Client(pub Option<IpAddr>);
+
+impl Client {
+    /// The client a peer at `ip` is.
+    pub fn of(ip: IpAddr) -> Client {
+        let ip = ip.to_canonical();
+        Client(Some(if ip.is_loopback() {
+            IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)
+        } else {
+            ip
+        }))
+    }
+}
 
 impl fmt::Display for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -117,8 +161,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(Client(
-            peer.map(|ConnectInfo(addr)| addr.ip().to_canonical()),
-        ))
+        Ok(peer.map_or(Client(None), |ConnectInfo(addr)| Client::of(addr.ip())))
     }
 }

@@ -204,6 +204,7 @@ fn game_json(game: GameId) -> Value {
         "name": about.name,
         "title": about.title,
         "summary": about.summary,
+        "goal": about.goal,
         "variants": about.params.iter().map(param_json).collect::<Vec<_>>(),
         "seats": about
             .seats

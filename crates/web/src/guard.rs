@@ -16,8 +16,16 @@
 //!   (`http://` and the request's `Host`), `Origin: null`, or `Sec-Fetch-Site: cross-site`
 //!   or `same-site` (another port of localhost is another program).
 //!
+//! - a header the checks read that comes more than once (two `Host`, two `Origin`, two
+//!   `Sec-Fetch-Site`) is refused: a check of the first would let the second through to
+//!   whatever reads the last.
+//!
 //! Both are 403, with the API's JSON error (`forbidden_host`, `cross_site`). The page's own
 //! requests are same-origin and pass.
+//!
+//! And no other site may show the page in a frame of its own (clickjacking): every answer
+//! says `Content-Security-Policy: frame-ancestors 'none'` and `X-Frame-Options: DENY`
+//! ([`never_framed`]).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -64,8 +72,15 @@ impl HostGuard {
 
     /// Refuses a request to change something that the browser says another site sent.
     fn check_same_origin(&self, headers: &HeaderMap) -> Result<(), ApiError> {
+        for name in [header::ORIGIN, SEC_FETCH_SITE] {
+            if let Some(values) = repeated(headers, &name) {
+                return Err(ApiError::CrossSite(format!(
+                    "{name} given more than once: {values}"
+                )));
+            }
+        }
         let text = |name| headers.get(name).map(|v| v.to_str().unwrap_or("\u{fffd}"));
-        if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+        if let Some(site) = text(SEC_FETCH_SITE) {
             if ["cross-site", "same-site"].contains(&site.trim().to_ascii_lowercase().as_str()) {
                 return Err(ApiError::CrossSite(format!("Sec-Fetch-Site: {site}")));
             }
@@ -91,6 +106,9 @@ impl HostGuard {
 
     fn check(&self, request: &Request) -> Result<(), ApiError> {
         let headers = request.headers();
+        if let Some(values) = repeated(headers, &header::HOST) {
+            return Err(ApiError::ForbiddenHost(values));
+        }
         if let Some(host) = headers.get(header::HOST) {
             self.check_host(host.to_str().unwrap_or("\u{fffd}"))?;
         }
@@ -102,6 +120,34 @@ impl HostGuard {
         }
         Ok(())
     }
+}
+
+const SEC_FETCH_SITE: header::HeaderName = header::HeaderName::from_static("sec-fetch-site");
+
+/// The values of `name`, joined, when the request gives it more than once.
+fn repeated(headers: &HeaderMap, name: &header::HeaderName) -> Option<String> {
+    let values: Vec<&str> = headers
+        .get_all(name)
+        .iter()
+        .map(|v| v.to_str().unwrap_or("\u{fffd}"))
+        .collect();
+    (values.len() > 1).then(|| values.join(", "))
+}
+
+/// The middleware that keeps the page out of other sites' frames: every answer, the page's
+/// and the API's, errors included, says no site may frame it.
+pub async fn never_framed(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        header::HeaderValue::from_static("frame-ancestors 'none'"),
+    );
+    headers.insert(
+        header::X_FRAME_OPTIONS,
+        header::HeaderValue::from_static("DENY"),
+    );
+    response
 }
 
 /// Reads a name for [`ServerConfig::allowed_hosts`](crate::ServerConfig::allowed_hosts)
@@ -254,6 +300,23 @@ mod tests {
         ] {
             let error = guard.check_same_origin(&refused).unwrap_err();
             assert_eq!(error.kind(), "cross_site", "{refused:?}");
+        }
+    }
+
+    /// Issue 52, row 13: a second `Origin` or `Sec-Fetch-Site` after the server's own was
+    /// never looked at.
+    #[test]
+    fn row_13_a_header_given_twice_is_refused() {
+        let guard = HostGuard::default();
+        for (name, own, other) in [
+            ("origin", "http://127.0.0.1:8080", "http://evil.example"),
+            ("sec-fetch-site", "same-origin", "cross-site"),
+        ] {
+            let mut map = headers(&[("host", "127.0.0.1:8080"), (name, own)]);
+            map.append(name, other.parse().unwrap());
+            let error = guard.check_same_origin(&map).unwrap_err();
+            assert_eq!(error.kind(), "cross_site", "{map:?}");
+            assert!(error.to_string().contains("more than once"), "{error}");
         }
     }
 }

@@ -80,7 +80,8 @@ pub struct ServerConfig {
     pub max_search_threads: u64,
     /// Games held at once.
     pub max_games: usize,
-    /// Games one client (one peer address) may hold at once, so that one client cannot fill
+    /// Games one client (one peer address; every loopback address is one, see
+    /// `extract::Client`) may hold at once, so that one client cannot fill
     /// the table for everybody: past it, its creates are refused (429 `too_many_games`)
     /// while others' go on.
     pub max_games_per_client: usize,
@@ -224,15 +225,11 @@ impl Server {
             policy: policy::SpecPolicy::new(&config),
             config: Arc::new(config.clone()),
         };
+        // A body declared larger than its route takes is refused before it is read.
+        let declared =
+            |limit: usize| middleware::from_fn_with_state(limit, extract::refuse_declared_oversize);
+        let create_limit = config.max_create_bytes.max(config.max_body_bytes);
         let api = Router::new()
-            .route(
-                "/games",
-                get(api::list_games)
-                    .post(api::create_game)
-                    .layer(DefaultBodyLimit::max(
-                        config.max_create_bytes.max(config.max_body_bytes),
-                    )),
-            )
             .route("/games/{id}", get(api::get_game).delete(api::delete_game))
             .route("/games/{id}/moves", post(api::play_move))
             .route("/games/{id}/engine", post(api::engine_move))
@@ -240,6 +237,14 @@ impl Server {
             .route("/games/{id}/record", get(api::record))
             .route("/games/{id}/analysis", post(api::analyse))
             .route("/games/{id}/solver", post(api::solver_view))
+            .route_layer(declared(config.max_body_bytes))
+            .route(
+                "/games",
+                get(api::list_games)
+                    .post(api::create_game)
+                    .layer(DefaultBodyLimit::max(create_limit))
+                    .layer(declared(create_limit)),
+            )
             .fallback(api::no_such_endpoint);
         let app = Router::new()
             .merge(assets::routes())
@@ -252,11 +257,13 @@ impl Server {
         Router::new()
             .fallback_service(app)
             .layer(middleware::from_fn(method_not_allowed_as_json))
-            // The outermost layer: a request from elsewhere reaches nothing.
+            // A request from elsewhere reaches nothing.
             .layer(middleware::from_fn_with_state(
                 Arc::new(guard::HostGuard::new(&config.allowed_hosts)),
                 guard::same_origin_only,
             ))
+            // The outermost layer: every answer, a refusal included, forbids framing.
+            .layer(middleware::from_fn(guard::never_framed))
     }
 }
 

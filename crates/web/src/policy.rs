@@ -11,13 +11,15 @@
 //! - a [`KeyKind::Threads`] key (Connect Four's and Quoridor's `threads=`) must be a whole
 //!   number no larger than [`ServerConfig::max_search_threads`] (`auto` is refused: it
 //!   would be the machine's cores, not the server's share);
+//! - a [`KeyKind::Model`] key (`az:model=`) may name a model bundled with the game, or keep
+//!   its default, but not a model file;
 //! - the tables an agent would allocate ([`KeyKind::Memory`] keys such as `tt=` and
 //!   `table=`, and fixed tables such as halma's champion's, as each catalog declares them
 //!   with `Catalog::set_table_memory`) must fit [`ServerConfig::max_search_mb`].
 //!
 //! A refusal is a 422 `bad_agent` naming the spec, the key, its value and the rule.
 
-use ply_core::Game;
+use ply_core::Encode;
 use ply_search::spec::{parse_spec, Catalog, KeyInfo, KeyKind, Params, SpecError};
 
 use crate::error::ApiError;
@@ -49,18 +51,40 @@ impl SpecPolicy {
 
     /// Refuses `spec` (in its final form) if it names a file, asks for more threads than
     /// the server allows one search, or its tables would take more than the memory cap.
-    pub fn check<G: Game>(&self, catalog: &Catalog<G>, spec: &str) -> Result<(), ApiError> {
+    pub fn check<G: Encode>(&self, catalog: &Catalog<G>, spec: &str) -> Result<(), ApiError> {
         let params = catalog.params(spec)?;
+        let models: Vec<&str> = G::MODELS.iter().map(|m| m.name).collect();
         for key in params.keys() {
-            self.check_key(spec, &params, key)?;
+            self.check_key(spec, &params, key, &models)?;
         }
         check_table_memory(spec, catalog.table_bytes(spec)?, self.max_search_mb)
     }
 
-    fn check_key(&self, spec: &str, params: &Params, key: &KeyInfo) -> Result<(), ApiError> {
+    fn check_key(
+        &self,
+        spec: &str,
+        params: &Params,
+        key: &KeyInfo,
+        models: &[&str],
+    ) -> Result<(), ApiError> {
         let value = params.str(key.key)?.trim();
         let rule = match key.kind {
             KeyKind::Plain | KeyKind::Memory => return Ok(()),
+            KeyKind::Model
+                if value.eq_ignore_ascii_case(key.default)
+                    || models.iter().any(|m| m.eq_ignore_ascii_case(value)) =>
+            {
+                return Ok(())
+            }
+            KeyKind::Model => format!(
+                "ply serve plays only the models bundled with the game ({}), and opens no \
+                 file a request names",
+                if models.is_empty() {
+                    "this game bundles none".to_string()
+                } else {
+                    models.join(", ")
+                }
+            ),
             KeyKind::File if value.eq_ignore_ascii_case(key.default) => return Ok(()),
             KeyKind::File => format!(
                 "it names a file, and ply serve opens no file a request names (leave it at \
@@ -234,6 +258,27 @@ mod tests {
         }
         assert!(strict.check(&connect4, "fast:threads=1").is_ok());
         assert!(strict.check(&connect4, "strongest").is_ok());
+        // A model: the game's bundled ones by name, never a file.
+        let mut connect4 = <ply_connect4::Connect4 as Registered>::catalog();
+        connect4.add_preset("smuggled", "a model file", "az:model=/tmp/x.plym");
+        for spec in [
+            "az:model=/tmp/x.plym",
+            "az-policy:model=../m.plym",
+            "smuggled",
+        ] {
+            let message = strict.check(&connect4, spec).unwrap_err().to_string();
+            assert!(
+                message.contains("plays only the models bundled"),
+                "{spec}: {message}"
+            );
+        }
+        assert!(strict.check(&connect4, "az").is_ok());
+        assert!(strict.check(&connect4, "az:sims=100").is_ok());
+        for bundled in <ply_connect4::Connect4 as ply_core::Encode>::MODELS {
+            assert!(strict
+                .check(&connect4, &format!("az:model={}", bundled.name))
+                .is_ok());
+        }
     }
 
     /// The catalogs declare what the server needs to judge their keys: a file key's default
@@ -251,6 +296,7 @@ mod tests {
                         let at = format!("{} {} key '{}'", game.name(), agent.name, key.key);
                         match key.kind {
                             KeyKind::File => assert_eq!(key.default, "none", "{at}"),
+                            KeyKind::Model => assert_eq!(key.default, "auto", "{at}"),
                             KeyKind::Threads => assert_eq!(key.default, "1", "{at}"),
                             KeyKind::Memory => assert!(table_bytes > 0, "{at}: undeclared"),
                             KeyKind::Plain => {}

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use ply_core::words::proven_text;
 use ply_core::{Described, Game, GameError, Settings, ZobristHash};
 use ply_search::spec::{parse_spec, Catalog, TimedSpec};
 use serde::Serialize;
@@ -32,16 +33,19 @@ pub const MAX_PLIES: usize = 1000;
 /// The occurrence of one position (counted from the start) that draws the game.
 const REPETITIONS_TO_DRAW: u32 = 3;
 
-/// What the engine found, in the game's notation.
+/// What the engine found, each move as a person reads it (`Game::show_move`, which the
+/// game reads back).
 #[derive(Debug, Clone, Serialize)]
 pub struct EngineReport {
-    /// The move chosen.
+    /// The move chosen, as the view's move list writes it.
     #[serde(rename = "move")]
     pub mv: String,
     /// The agent spec that chose it.
     pub agent: String,
     /// The value for the mover, in the agent's own scale.
     pub value: f64,
+    /// A proven value in words (`Yellow wins by force in 12 moves`), else `null`.
+    pub proven: Option<String>,
     /// Deepest completed depth in plies.
     pub depth: u32,
     pub nodes: u64,
@@ -51,7 +55,8 @@ pub struct EngineReport {
     pub budget_ms: f64,
     /// Playouts or iterations completed.
     pub iterations: u64,
-    /// The expected line, starting with the move.
+    /// The expected line, starting with the move, each as a person reads it
+    /// (`Game::show_move`).
     pub pv: Vec<String>,
     /// Set when the agent spec's own `time=` won over the request's `time_ms`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -129,8 +134,10 @@ pub struct GameSession<G: Game> {
     notes: Vec<MoveNote>,
     /// The moves played, to take them back.
     moves: Vec<G::Move>,
-    /// Each move written in the position where it was played, for the view and the record.
+    /// Each move written in the position where it was played, for the record.
     texts: Vec<String>,
+    /// Each move as a person reads it (`Game::show_move`), for the view's move list.
+    shown: Vec<String>,
     /// How often each position (by Zobrist hash, which includes the player to move) has
     /// occurred since the start, the start position included.
     seen: HashMap<u64, u32>,
@@ -140,7 +147,7 @@ pub struct GameSession<G: Game> {
     version: u64,
 }
 
-impl<G: Described + ZobristHash + BoardView> GameSession<G> {
+impl<G: Described + ZobristHash + BoardView + ply_core::Encode> GameSession<G> {
     pub fn new(start: G, catalog: Arc<Catalog<G>>) -> Self {
         let seen = HashMap::from([(start.zobrist(), 1)]);
         GameSession {
@@ -151,6 +158,7 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
             state: start,
             moves: Vec::new(),
             texts: Vec::new(),
+            shown: Vec::new(),
             seen,
             max_plies: MAX_PLIES,
             catalog,
@@ -245,11 +253,11 @@ impl<G: Described + ZobristHash + BoardView> GameSession<G> {
     }
 }
 
-impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
+impl<G: Described + ZobristHash + BoardView + ply_core::Encode> Session for GameSession<G> {
     fn view(&self) -> Value {
         let mut scratch = Vec::new();
         let mut view = position_json(&self.state, self.server_draw(), &mut scratch);
-        view["moves"] = Value::from(self.texts.as_slice());
+        view["moves"] = Value::from(self.shown.as_slice());
         view["version"] = Value::from(self.version);
         // The settings the game was made with (defaults left out), so the page can put the
         // game in a link and make it again.
@@ -271,9 +279,11 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
         }
         let mv = self.state.parse_move(text)?;
         let written = self.state.format_move(mv);
+        let shown = self.state.show_move(mv);
         self.state.try_play(mv)?;
         self.moves.push(mv);
         self.texts.push(written.clone());
+        self.shown.push(shown);
         self.notes.push(note);
         self.enter_position();
         self.version += 1;
@@ -295,6 +305,7 @@ impl<G: Described + ZobristHash + BoardView> Session for GameSession<G> {
             if let Some(mv) = self.moves.pop() {
                 self.leave_position();
                 self.texts.pop();
+                self.shown.pop();
                 self.notes.pop();
                 self.state.undo(mv);
             }
@@ -392,7 +403,7 @@ struct Job<G: Game> {
     note: Option<String>,
 }
 
-impl<G: Game + ZobristHash> SearchJob for Job<G> {
+impl<G: Described + ZobristHash> SearchJob for Job<G> {
     fn spec(&self) -> &str {
         &self.spec
     }
@@ -403,7 +414,7 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
         let decision = agent
             .select(&self.state, &limits)
             .ok_or_else(|| ApiError::NoMove(self.spec.clone()))?;
-        let mv = self.state.format_move(decision.mv);
+        let mv = self.state.show_move(decision.mv);
         // Each move of the line is written in the position where it would be played; a line
         // that stops being legal (a stale table entry) is cut there.
         let mut line = self.state.clone();
@@ -412,13 +423,26 @@ impl<G: Game + ZobristHash> SearchJob for Job<G> {
             if line.check_move(step).is_err() {
                 break;
             }
-            pv.push(line.format_move(step));
+            pv.push(line.show_move(step));
             line.play(step);
         }
+        let seats = G::DESCRIPTOR.seat_names(self.state.num_players());
+        let seat = |p: usize| {
+            seats
+                .get(p)
+                .map_or_else(|| format!("seat {p}"), |s| s.to_string())
+        };
+        let proven = proven_text(
+            decision.value,
+            self.state.to_move(),
+            self.state.num_players(),
+            seat,
+        );
         Ok(EngineReport {
             mv,
             agent: agent.name(),
             value: decision.value,
+            proven,
             depth: decision.depth,
             nodes: decision.nodes,
             time_ms: duration_ms(decision.elapsed),

@@ -1,18 +1,26 @@
 //! The search slots: how many searches run at once, and who gets the next free one.
 //!
-//! Requests wait in one queue per client (per peer address, see [`Client`]) and a freed
-//! slot goes to the clients in turn, one request each, oldest first within a client. So a
-//! client that sends fifty engine requests at once takes one turn in fifty while another
-//! client waits: it cannot keep the slots from the others, only from its own later
-//! requests. With a single client this is a plain first-come, first-served queue.
+//! Requests wait in one queue per client (per peer address, see [`Client`]; every local
+//! program is one client) and a freed slot goes to the clients in turn, one request each.
+//! Within a client, the request that must start soonest goes first (its deadline, see
+//! `engine`), not the one that came first: a request with a short time cap is not failed
+//! behind long ones that can still wait. So a client that sends fifty engine requests at
+//! once takes one turn in fifty while another client waits, and its own short requests
+//! pass its long ones.
+//!
+//! A slot held by a long search is shared too: a request still waiting halfway through
+//! its cap asks the slots to [`SearchSlots::preempt`] a running search whose deadline is
+//! later than its own and which has thought at least as long as the waiter would wait. That
+//! search is told to stop and answers with the best move it has (a search under load
+//! thinks less, as `engine` says), and its slot goes to the waiter.
 //!
 //! Waiting is bounded by each request's own deadline (see `engine`): a request that gives
 //! up leaves its place, and a slot offered to it goes to the next in turn.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -31,16 +39,34 @@ pub struct SearchSlots {
     waiting: AtomicUsize,
     /// Moving average of a search's time beyond its thinking time, in microseconds.
     overhead_us: AtomicU64,
+    /// Numbers the waiting requests and the running searches.
+    next_id: AtomicU64,
 }
 
-/// The free slots and the waiting requests, by client.
+/// A request waiting for a slot.
+struct Waiter {
+    /// When it must have started, or give up.
+    deadline: Instant,
+    sender: oneshot::Sender<Slot>,
+}
+
+/// A search holding a slot that a more urgent request may stop.
+struct Running {
+    id: u64,
+    deadline: Instant,
+    started: Instant,
+    stop: Arc<AtomicBool>,
+}
+
+/// The free slots, the waiting requests by client, and the running searches.
 #[derive(Default)]
 struct Queue {
     free: usize,
     /// The clients with requests waiting, in the order their turns come.
     turns: VecDeque<Client>,
-    /// Each client's waiting requests, oldest first (some may have given up).
-    waiters: HashMap<Client, VecDeque<oneshot::Sender<Slot>>>,
+    /// Each client's waiting requests, the soonest deadline first (some may have given up).
+    waiters: HashMap<Client, VecDeque<Waiter>>,
+    running: Vec<Running>,
 }
 
 impl Queue {
@@ -52,7 +78,7 @@ impl Queue {
                 continue;
             };
             while let Some(waiter) = list.pop_front() {
-                if waiter.is_closed() {
+                if waiter.sender.is_closed() {
                     continue;
                 }
                 if list.is_empty() {
@@ -60,7 +86,7 @@ impl Queue {
                 } else {
                     self.turns.push_back(client);
                 }
-                return Some(waiter);
+                return Some(waiter.sender);
             }
             self.waiters.remove(&client);
         }
@@ -71,19 +97,42 @@ impl Queue {
 /// One search slot, held until dropped; then it goes to the next request in turn.
 pub struct Slot {
     slots: Option<Arc<SearchSlots>>,
+    id: u64,
+}
+
+impl Slot {
+    /// Lets a more urgent request stop the search this slot runs (see the module's
+    /// introduction): `stop` is its stop flag, `deadline` the one its request waited for
+    /// the slot with (deadlines compare as they do in the queue).
+    pub fn preemptible(&self, stop: Arc<AtomicBool>, deadline: Instant) {
+        if let Some(slots) = &self.slots {
+            lock(&slots.queue).running.push(Running {
+                id: self.id,
+                deadline,
+                started: Instant::now(),
+                stop,
+            });
+        }
+    }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         if let Some(slots) = self.slots.take() {
+            lock(&slots.queue).running.retain(|r| r.id != self.id);
             slots.release();
         }
     }
 }
 
-/// The slots were dropped with requests still waiting (the server is going away).
+/// Why no slot came.
 #[derive(Debug)]
-pub struct SlotsClosed;
+pub enum NoSlot {
+    /// None came free before the request had to start.
+    TooLate,
+    /// The slots were dropped with requests still waiting (the server is going away).
+    Closed,
+}
 
 impl SearchSlots {
     pub fn new(size: usize) -> Arc<Self> {
@@ -96,6 +145,7 @@ impl SearchSlots {
             }),
             waiting: AtomicUsize::new(0),
             overhead_us: AtomicU64::new(FIRST_OVERHEAD.as_micros() as u64),
+            next_id: AtomicU64::new(0),
         })
     }
 
@@ -104,17 +154,28 @@ impl SearchSlots {
         self.size
     }
 
-    /// A slot for `client`, as soon as its turn comes. Dropping the future gives up the
-    /// place in the queue (a slot already on its way goes to the next request).
-    pub async fn acquire(self: &Arc<Self>, client: Client) -> Result<Slot, SlotsClosed> {
+    fn slot(self: &Arc<Self>) -> Slot {
+        Slot {
+            slots: Some(self.clone()),
+            id: self.next_id.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    /// A slot for `client`, as soon as its turn comes; among its requests, the one that
+    /// must start soonest (`deadline`) goes first. Dropping the future gives up the place
+    /// in the queue (a slot already on its way goes to the next request).
+    pub async fn acquire(
+        self: &Arc<Self>,
+        client: Client,
+        deadline: Instant,
+    ) -> Result<Slot, NoSlot> {
         let receiver = {
             let mut queue = lock(&self.queue);
             // A free slot means no live request is waiting: a slot is only freed when none is.
             if queue.free > 0 {
                 queue.free -= 1;
-                return Ok(Slot {
-                    slots: Some(self.clone()),
-                });
+                drop(queue);
+                return Ok(self.slot());
             }
             let (sender, receiver) = oneshot::channel();
             let Queue { turns, waiters, .. } = &mut *queue;
@@ -122,11 +183,56 @@ impl SearchSlots {
             if list.is_empty() {
                 turns.push_back(client);
             }
-            list.push_back(sender);
+            // After every request of the same deadline or sooner: first come, first served
+            // among equals.
+            let at = list.partition_point(|w| w.deadline <= deadline);
+            list.insert(at, Waiter { deadline, sender });
             receiver
         };
         let _waiting = Waiting::new(&self.waiting);
-        receiver.await.map_err(|_| SlotsClosed)
+        receiver.await.map_err(|_| NoSlot::Closed)
+    }
+
+    /// A slot for a request of `client` that must start by `start_by`: waited for until
+    /// `preempt_at`, then, if none came, a running search with a later deadline that has
+    /// thought for `share` is told to stop (see the module's introduction), and the wait
+    /// goes on until `start_by`.
+    pub async fn acquire_by(
+        self: &Arc<Self>,
+        client: Client,
+        start_by: Instant,
+        preempt_at: Instant,
+        share: Duration,
+    ) -> Result<Slot, NoSlot> {
+        let acquire = self.acquire(client, start_by);
+        tokio::pin!(acquire);
+        let preempt_at = tokio::time::Instant::from_std(preempt_at.min(start_by));
+        if let Ok(got) = tokio::time::timeout_at(preempt_at, &mut acquire).await {
+            return got;
+        }
+        self.preempt(start_by, share);
+        tokio::time::timeout_at(tokio::time::Instant::from_std(start_by), acquire)
+            .await
+            .map_err(|_| NoSlot::TooLate)?
+    }
+
+    /// Tells the running search with the latest deadline, of those whose deadline is later
+    /// than `deadline` and which have thought for `share` or more, to stop; whether one was.
+    pub fn preempt(&self, deadline: Instant, share: Duration) -> bool {
+        let queue = lock(&self.queue);
+        let chosen = queue
+            .running
+            .iter()
+            .filter(|r| r.deadline > deadline && !r.stop.load(Ordering::Relaxed))
+            .filter(|r| r.started.elapsed() >= share)
+            .max_by_key(|r| r.deadline);
+        match chosen {
+            Some(running) => {
+                running.stop.store(true, Ordering::Relaxed);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Gives a freed slot to the next live request in turn, or keeps it free.
@@ -144,10 +250,7 @@ impl SearchSlots {
             };
             // Sent outside the lock; a request that gave up meanwhile hands the slot back,
             // and it goes to the next.
-            let slot = Slot {
-                slots: Some(self.clone()),
-            };
-            match waiter.send(slot) {
+            match waiter.send(self.slot()) {
                 Ok(()) => return,
                 Err(mut unsent) => unsent.slots = None,
             }
@@ -199,6 +302,11 @@ mod tests {
         Client(Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, last))))
     }
 
+    /// A deadline far enough away never to matter.
+    fn later() -> Instant {
+        Instant::now() + Duration::from_secs(3600)
+    }
+
     /// Starts a request for a slot on its own task; its slot, once given, is sent back.
     fn request(
         slots: &Arc<SearchSlots>,
@@ -206,9 +314,20 @@ mod tests {
         tag: u32,
         granted: tokio::sync::mpsc::UnboundedSender<(u32, Slot)>,
     ) -> tokio::task::JoinHandle<()> {
+        request_by(slots, who, tag, later(), granted)
+    }
+
+    /// [`request`] of a request that must start by `deadline`.
+    fn request_by(
+        slots: &Arc<SearchSlots>,
+        who: Client,
+        tag: u32,
+        deadline: Instant,
+        granted: tokio::sync::mpsc::UnboundedSender<(u32, Slot)>,
+    ) -> tokio::task::JoinHandle<()> {
         let slots = slots.clone();
         tokio::spawn(async move {
-            let slot = slots.acquire(who).await.unwrap();
+            let slot = slots.acquire(who, deadline).await.unwrap();
             granted.send((tag, slot)).ok();
         })
     }
@@ -222,7 +341,7 @@ mod tests {
     #[tokio::test]
     async fn a_freed_slot_goes_to_the_clients_in_turn() {
         let slots = SearchSlots::new(1);
-        let held = slots.acquire(client(1)).await.unwrap();
+        let held = slots.acquire(client(1), later()).await.unwrap();
         let (sender, mut granted) = tokio::sync::mpsc::unbounded_channel();
         // Client 1 queues five requests, then client 2 one, then client 1 one more.
         let mut tasks = Vec::new();
@@ -252,8 +371,9 @@ mod tests {
     #[tokio::test]
     async fn a_request_that_gives_up_passes_its_slot_on() {
         let slots = SearchSlots::new(1);
-        let held = slots.acquire(client(1)).await.unwrap();
-        let given_up = tokio::time::timeout(Duration::from_millis(1), slots.acquire(client(2)));
+        let held = slots.acquire(client(1), later()).await.unwrap();
+        let given_up =
+            tokio::time::timeout(Duration::from_millis(1), slots.acquire(client(2), later()));
         assert!(given_up.await.is_err());
         let (sender, mut granted) = tokio::sync::mpsc::unbounded_channel();
         let _task = request(&slots, client(3), 3, sender);
@@ -263,9 +383,44 @@ mod tests {
         assert_eq!(tag, 3);
         drop(slot);
         // Nothing leaked: the slot is free again, and taken at once.
-        let again = slots.acquire(client(2)).await.unwrap();
+        let again = slots.acquire(client(2), later()).await.unwrap();
         assert_eq!(lock(&slots.queue).free, 0);
         drop(again);
         assert_eq!(lock(&slots.queue).free, 1);
+    }
+
+    /// Issue 52, row 14: a request with a short cap behind a client's long searches was
+    /// refused busy. Within a client the soonest deadline goes first, and a long search
+    /// that has had its share is told to stop for a waiter that must start sooner.
+    #[tokio::test]
+    async fn row_14_the_soonest_deadline_goes_first_and_a_long_search_makes_room() {
+        let slots = SearchSlots::new(1);
+        let long = later();
+        let held = slots.acquire(client(1), long).await.unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        held.preemptible(stop.clone(), long);
+        let (sender, mut granted) = tokio::sync::mpsc::unbounded_channel();
+        let soon = Instant::now() + Duration::from_secs(60);
+        let mut tasks = vec![request_by(&slots, client(1), 1, long, sender.clone())];
+        settle().await;
+        tasks.push(request_by(&slots, client(1), 2, soon, sender.clone()));
+        settle().await;
+        // A search that has not had its share yet keeps running; one that has is stopped,
+        // and one with a deadline as soon as the waiter's is never stopped for it.
+        assert!(!slots.preempt(soon, Duration::from_secs(3600)));
+        assert!(!stop.load(Ordering::Relaxed));
+        assert!(slots.preempt(soon, Duration::ZERO));
+        assert!(stop.load(Ordering::Relaxed));
+        assert!(!slots.preempt(soon, Duration::ZERO), "already told");
+        drop(held);
+        let (tag, slot) = granted.recv().await.unwrap();
+        assert_eq!(tag, 2, "the sooner deadline came second and went first");
+        slot.preemptible(Arc::new(AtomicBool::new(false)), soon);
+        assert!(
+            !slots.preempt(long, Duration::ZERO),
+            "the waiter's own deadline is later"
+        );
+        drop(slot);
+        assert_eq!(granted.recv().await.unwrap().0, 1);
     }
 }

@@ -11,8 +11,10 @@
 //!   ([`ServerConfig::max_solver_time`](crate::ServerConfig), default
 //!   [`DEFAULT_SOLVER_TIME`]); waiting for a search slot counts in it (no slot in time: 503
 //!   `busy`);
-//! - a solve that does not finish in time is an answer, not an error: `complete: false`,
-//!   no moves (the agent never guesses a value) and a `reason` naming the time;
+//! - a solve that does not finish in time is an answer, not an error: `complete: false`, a
+//!   `reason` naming the time, and each move's proven bounds (`Agent::move_bounds`: Connect
+//!   Four's solver proves who wins first), never a guessed value; the agent is kept with its
+//!   table, so the page's next request goes further;
 //! - an agent still running past the cap and its grace is told to stop, and answers
 //!   `complete: false` too; one that does not stop fails the request (504
 //!   `engine_timeout`), as an engine move does (see `engine`).
@@ -29,7 +31,6 @@
 
 use std::any::Any;
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -37,7 +38,9 @@ use ply_core::{Agent, Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::spec::Catalog;
 use serde_json::{json, Value};
 
-use crate::engine::{did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer};
+use crate::engine::{
+    did_not_stop, failure_reason, instant_after, join_or_stop, longest_answer, no_slot, stop_flag,
+};
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::duration_ms;
@@ -125,12 +128,12 @@ pub trait SolverJob: Send {
     ) -> (Result<Solved, ApiError>, Option<KeptAgent>);
 }
 
-/// What a solve found: the moves with their values in the game's notation, or none when it
-/// did not finish.
+/// What a solve found: the moves in the game's notation with the least and the most their
+/// values can be (equal where exact), or none when the agent proved nothing.
 pub struct Solved {
     pub agent: String,
     pub scale: ValueScale,
-    pub moves: Option<Vec<(String, f64)>>,
+    pub moves: Option<Vec<(String, f64, f64)>>,
     pub elapsed: Duration,
 }
 
@@ -160,12 +163,12 @@ impl<G: Described + ZobristHash> SolverJob for GameSolverJob<G> {
             },
         };
         let started = Instant::now();
-        let values = agent.move_values(&self.state, &limits);
+        let bounds = agent.move_bounds(&self.state, &limits);
         let elapsed = started.elapsed();
-        let moves = values.map(|values| {
-            values
+        let moves = bounds.map(|bounds| {
+            bounds
                 .into_iter()
-                .map(|(mv, value)| (self.state.format_move(mv), value))
+                .map(|(mv, low, high)| (self.state.format_move(mv), low, high))
                 .collect()
         });
         let solved = Solved {
@@ -213,21 +216,12 @@ pub async fn run_solver(
     let margin = (cap / 10).min(MAX_MARGIN);
     let deadline = instant_after(arrival, cap.saturating_sub(margin));
     let give_up = instant_after(arrival, longest_answer(cap));
-    let slot = tokio::time::timeout_at(
-        tokio::time::Instant::from_std(deadline),
-        slots.acquire(client),
-    )
-    .await
-    .map_err(|_| ApiError::Busy {
-        slots: slots.size(),
-        cap_ms: cap.as_millis(),
-        waited_ms: arrival.elapsed().as_millis(),
-    })?
-    .map_err(|_| ApiError::EngineFailed {
-        agent: spec.clone(),
-        reason: "the search slots were closed".into(),
-    })?;
-    let stop = Arc::new(AtomicBool::new(false));
+    let preempt_at = instant_after(arrival, cap / 2);
+    let slot = slots
+        .acquire_by(client, deadline, preempt_at, cap / 2)
+        .await
+        .map_err(|no| no_slot(no, slots, cap, arrival.elapsed(), &spec))?;
+    let (stop, _stop_on_drop) = stop_flag(&slot, deadline);
     let kept = cache.take(id);
     let limits_stop = stop.clone();
     let solve = tokio::task::spawn_blocking(move || {
@@ -264,19 +258,26 @@ pub async fn run_solver(
         "time_ms": duration_ms(solved.elapsed),
         "cap_ms": duration_ms(cap),
     });
-    match solved.moves {
-        Some(moves) => {
-            answer["complete"] = json!(true);
-            answer["moves"] = moves
-                .into_iter()
-                .map(|(mv, value)| json!({ "move": mv, "value": value_json(value) }))
-                .collect();
-        }
-        None => {
-            answer["complete"] = json!(false);
-            answer["moves"] = json!([]);
-            answer["reason"] = json!(not_solved(cap, app.config.max_solver_time));
-        }
+    let moves = solved.moves.unwrap_or_default();
+    let complete = !moves.is_empty() && moves.iter().all(|&(_, low, high)| low == high);
+    answer["complete"] = json!(complete);
+    answer["moves"] = if complete {
+        moves
+            .into_iter()
+            .map(|(mv, value, _)| json!({ "move": mv, "value": value_json(value) }))
+            .collect()
+    } else {
+        // What is proven so far: a move's bounds, and its value where they meet.
+        moves
+            .into_iter()
+            .map(|(mv, low, high)| {
+                let value = if low == high { value_json(low) } else { Value::Null };
+                json!({ "move": mv, "value": value, "low": value_json(low), "high": value_json(high) })
+            })
+            .collect()
+    };
+    if !complete {
+        answer["reason"] = json!(not_solved(cap, app.config.max_solver_time));
     }
     Ok(answer)
 }

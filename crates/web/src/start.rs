@@ -79,7 +79,7 @@ fn bad_record(message: String) -> ApiError {
 
 /// A session of `G` from `start`, in the variant `settings` ask for (a record's own
 /// settings instead, for a record).
-pub fn start_session<G: Described + ZobristHash + BoardView>(
+pub fn start_session<G: Described + ZobristHash + BoardView + ply_core::Encode>(
     settings: &Settings,
     start: Start<'_>,
     catalog: Arc<Catalog<G>>,
@@ -103,7 +103,7 @@ pub fn start_session<G: Described + ZobristHash + BoardView>(
 
 /// The session a record's text leads to: exactly one record, of this game, every move
 /// legal, none after the game ended (by its rules or the server's).
-fn replay_record<G: Described + ZobristHash + BoardView>(
+fn replay_record<G: Described + ZobristHash + BoardView + ply_core::Encode>(
     text: &str,
     catalog: Arc<Catalog<G>>,
 ) -> Result<GameSession<G>, ApiError> {

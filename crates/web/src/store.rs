@@ -7,7 +7,11 @@
 //! engine is thinking about is never idle.
 //!
 //! Each client (by peer address, see [`Client`]) may hold only its share of the table, so
-//! one that creates games by the thousand fills its own share, not everybody's table.
+//! one that creates games by the thousand fills its own share, not everybody's table. When
+//! the table is full all the same (shares add up to more than the table), a new game of a
+//! client takes the place of the heaviest client's least recently used idle game (one no
+//! request has named for [`EVICTABLE_AFTER`]), so the table is never held shut against a
+//! client by the others' abandoned games.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +23,10 @@ use tokio::time::Instant;
 use crate::error::ApiError;
 use crate::extract::Client;
 use crate::session::Session;
+
+/// How long a game must have gone untouched before a full table may give its place to
+/// another client's new game (at most the time to live).
+pub const EVICTABLE_AFTER: Duration = Duration::from_secs(60);
 
 /// A game shared between the requests that touch it.
 pub type SharedGame = Arc<GameEntry>;
@@ -54,6 +62,10 @@ impl GameEntry {
     fn expired(&self, now_nanos: u64, ttl: Duration) -> bool {
         let idle = now_nanos.saturating_sub(self.touched.load(Ordering::Relaxed));
         !self.engine_running.load(Ordering::Acquire) && u128::from(idle) >= ttl.as_nanos()
+    }
+
+    fn touched(&self) -> u64 {
+        self.touched.load(Ordering::Relaxed)
     }
 
     pub fn session(&self) -> MutexGuard<'_, Box<dyn Session>> {
@@ -112,6 +124,21 @@ struct Table {
 impl Table {
     fn held_by(&self, client: Client) -> usize {
         self.held.get(&client).copied().unwrap_or(0)
+    }
+
+    /// The game a full table gives up for `newcomer`'s: the least recently used of the
+    /// heaviest client's games idle for `idle` (the engine not on them), if that client
+    /// holds more than `newcomer` does.
+    fn evictable(&self, newcomer: Client, now: u64, idle: Duration) -> Option<String> {
+        let (&heaviest, &count) = self.held.iter().max_by_key(|(_, &count)| count)?;
+        if heaviest == newcomer || count <= self.held_by(newcomer) {
+            return None;
+        }
+        self.games
+            .values()
+            .filter(|game| game.owner == heaviest && game.expired(now, idle))
+            .min_by_key(|game| game.touched())
+            .map(|game| game.id.clone())
     }
 
     fn add(&mut self, game: SharedGame) {
@@ -175,7 +202,13 @@ impl Store {
         let was_full = full(&table);
         self.sweep(&mut table, was_full);
         if table.games.len() >= self.max_games {
-            return Err(ApiError::TooManyGames(self.max_games));
+            let idle = EVICTABLE_AFTER.min(self.ttl);
+            match table.evictable(owner, self.clock.nanos_now(), idle) {
+                Some(id) => {
+                    table.remove(&id);
+                }
+                None => return Err(ApiError::TooManyGames(self.max_games)),
+            }
         }
         if table.held_by(owner) >= self.max_games_per_client {
             return Err(ApiError::ClientShareFull {
@@ -238,5 +271,51 @@ impl Store {
         let mut table = lock(&self.table);
         self.sweep(&mut table, true);
         table.games.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Session;
+    use std::net::{IpAddr, Ipv4Addr};
+
+    fn client(last: u8) -> Client {
+        Client(Some(IpAddr::V4(Ipv4Addr::new(10, 0, 0, last))))
+    }
+
+    /// Issue 52, row 6: clients whose shares add up to more than the table filled it, and
+    /// everyone else was refused until their games expired, an hour later. A full table
+    /// now gives the heaviest client's idle games to the others, one at a time.
+    #[tokio::test(start_paused = true)]
+    async fn row_6_a_full_table_gives_the_heaviest_clients_idle_games_to_the_others() {
+        let catalogs = crate::games::Catalogs::new();
+        let session = || -> Box<dyn Session> {
+            catalogs
+                .new_session("tictactoe", &Default::default())
+                .unwrap()
+        };
+        let store = Store::new(4, 4, Duration::from_secs(3600));
+        let mut heavy = Vec::new();
+        for _ in 0..4 {
+            heavy.push(store.insert(session(), client(1)).unwrap());
+            tokio::time::advance(Duration::from_secs(1)).await;
+        }
+        // Its games are fresh: nobody's place yet.
+        let refused = store.insert(session(), client(2)).unwrap_err();
+        assert_eq!(refused.kind(), "too_many_games");
+        tokio::time::advance(EVICTABLE_AFTER).await;
+        // One game is named again: the others are the idle ones, the oldest goes first.
+        store.get(&heavy[0]).unwrap();
+        let newcomer = store.insert(session(), client(2)).unwrap();
+        assert!(
+            store.get(&heavy[1]).is_err(),
+            "the least recently used went"
+        );
+        assert!(store.get(&heavy[0]).is_ok() && store.get(&newcomer).is_ok());
+        // The heaviest client itself is refused rather than given its own games' places.
+        let refused = store.insert(session(), client(1)).unwrap_err();
+        assert_eq!(refused.kind(), "too_many_games");
+        assert_eq!(store.open_games(), 4);
     }
 }

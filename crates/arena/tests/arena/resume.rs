@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use ply_arena::{
-    run_tournament_with, GameRecord, OpeningSource, OutputMode, RunControl, RunFolder,
-    TournamentConfig, TournamentResult,
+    run_tournament_with, ArenaError, GameRecord, OpeningSource, OutputMode, RunControl, RunFolder,
+    Tournament, TournamentConfig, TournamentResult,
 };
 use ply_core::Agent;
 use ply_tictactoe::TicTacToe;
@@ -25,6 +25,13 @@ fn config() -> TournamentConfig {
     c.concurrency = 2;
     c.openings = OpeningSource::Random { plies: 2 };
     c
+}
+
+/// Opens `dir` for a run of `config` from tic-tac-toe's start.
+fn open(dir: &Path, mode: OutputMode, config: &TournamentConfig) -> Result<RunFolder, ArenaError> {
+    let start = TicTacToe::new();
+    let tournament = Tournament::new(&start, &factory, config)?;
+    RunFolder::open(dir, mode, &tournament)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -83,7 +90,7 @@ fn without_times(records: &[GameRecord]) -> Vec<GameRecord> {
 /// A straight run's games, and its folder.
 fn straight(name: &str) -> (Vec<GameRecord>, PathBuf) {
     let dir = scratch(name);
-    let folder = RunFolder::open(&dir, OutputMode::Fresh, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Fresh, &config()).unwrap();
     let (result, played) = run(&folder, &config(), None);
     assert!(!result.interrupted);
     assert_eq!((played, result.records.len()), (24, 24));
@@ -97,7 +104,7 @@ fn a_stopped_run_keeps_every_finished_game_and_resumes_to_the_straight_run() {
     assert_eq!(expected.len(), 24);
 
     let dir = scratch("stopped");
-    let folder = RunFolder::open(&dir, OutputMode::Fresh, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Fresh, &config()).unwrap();
     let (stopped, played) = run(&folder, &config(), Some(5));
     assert!(stopped.interrupted);
     assert_eq!(stopped.planned_games, 24);
@@ -121,8 +128,7 @@ fn a_stopped_run_keeps_every_finished_game_and_resumes_to_the_straight_run() {
     // Resuming with another concurrency (it changes no game) plays only the rest.
     let mut resumed_config = config();
     resumed_config.concurrency = 1;
-    let folder =
-        RunFolder::open(&dir, OutputMode::Resume, &TicTacToe::new(), &resumed_config).unwrap();
+    let folder = open(&dir, OutputMode::Resume, &resumed_config).unwrap();
     assert!(folder.warnings().is_empty(), "{:?}", folder.warnings());
     assert_eq!(folder.previous().len(), stopped.records.len());
     let (resumed, played) = run(&folder, &resumed_config, None);
@@ -152,7 +158,7 @@ fn a_stopped_run_keeps_every_finished_game_and_resumes_to_the_straight_run() {
 fn a_cut_last_line_is_ignored_with_a_warning_and_its_game_played_again() {
     let (expected, straight_dir) = straight("cut-straight");
     let dir = scratch("cut");
-    let folder = RunFolder::open(&dir, OutputMode::Fresh, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Fresh, &config()).unwrap();
     let (stopped, _) = run(&folder, &config(), Some(3));
     drop(folder);
     // An older version killed while writing a line.
@@ -162,7 +168,7 @@ fn a_cut_last_line_is_ignored_with_a_warning_and_its_game_played_again() {
     text.truncate(whole.len() - 1 - cut.len() / 2);
     std::fs::write(dir.join("games.jsonl"), &text).unwrap();
 
-    let folder = RunFolder::open(&dir, OutputMode::Resume, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Resume, &config()).unwrap();
     assert_eq!(folder.warnings().len(), 1);
     assert!(
         folder.warnings()[0].contains("cut short") && folder.warnings()[0].contains("games.jsonl"),
@@ -182,9 +188,8 @@ fn a_cut_last_line_is_ignored_with_a_warning_and_its_game_played_again() {
 fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
     let (games, dir) = straight("guard");
     let before = std::fs::read(dir.join("games.jsonl")).unwrap();
-    let start = TicTacToe::new();
 
-    let err = RunFolder::open(&dir, OutputMode::Fresh, &start, &config())
+    let err = open(&dir, OutputMode::Fresh, &config())
         .unwrap_err()
         .to_string();
     assert!(
@@ -196,7 +201,7 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
     let mut other = config();
     other.rng_seed = 12;
     other.games_per_pairing = 10;
-    let err = RunFolder::open(&dir, OutputMode::Resume, &start, &other)
+    let err = open(&dir, OutputMode::Resume, &other)
         .unwrap_err()
         .to_string();
     assert!(
@@ -206,21 +211,21 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
     assert_eq!(std::fs::read(dir.join("games.jsonl")).unwrap(), before);
 
     // A finished run resumed plays nothing and writes the same games.
-    let folder = RunFolder::open(&dir, OutputMode::Resume, &start, &config()).unwrap();
+    let folder = open(&dir, OutputMode::Resume, &config()).unwrap();
     let (result, played) = run(&folder, &config(), None);
     assert_eq!(played, 0);
     folder.finish(&result).unwrap();
     assert_eq!(saved_games(&dir), games);
 
     // Overwriting starts again from nothing.
-    let folder = RunFolder::open(&dir, OutputMode::Overwrite, &start, &other).unwrap();
+    let folder = open(&dir, OutputMode::Overwrite, &other).unwrap();
     assert!(folder.previous().is_empty());
     assert!(!dir.join("summary.json").exists() && !dir.join("report.md").exists());
     assert!(saved_games(&dir).is_empty());
     drop(folder);
 
     let empty = scratch("nothing");
-    let err = RunFolder::open(&empty, OutputMode::Resume, &start, &config())
+    let err = open(&empty, OutputMode::Resume, &config())
         .unwrap_err()
         .to_string();
     assert!(
@@ -229,7 +234,7 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
     );
     // A folder without config.json is named as such.
     std::fs::create_dir_all(&empty).unwrap();
-    let err = RunFolder::open(&empty, OutputMode::Resume, &start, &config())
+    let err = open(&empty, OutputMode::Resume, &config())
         .unwrap_err()
         .to_string();
     assert!(
@@ -244,7 +249,7 @@ fn results_are_not_written_over_unasked_and_resuming_checks_the_settings() {
 fn saved_games_of_another_schedule_are_refused() {
     let start = TicTacToe::new();
     let dir = scratch("foreign");
-    let folder = RunFolder::open(&dir, OutputMode::Fresh, &start, &config()).unwrap();
+    let folder = open(&dir, OutputMode::Fresh, &config()).unwrap();
     let (mut result, _) = run(&folder, &config(), Some(2));
     drop(folder);
     result.records[0].rng_seed ^= 1;
@@ -267,7 +272,7 @@ fn saved_games_of_another_schedule_are_refused() {
 #[test]
 fn a_run_saved_with_the_older_seed_name_resumes() {
     let dir = scratch("older-name");
-    let folder = RunFolder::open(&dir, OutputMode::Fresh, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Fresh, &config()).unwrap();
     let (stopped, _) = run(&folder, &config(), Some(5));
     folder.finish(&stopped).unwrap();
     // Before the random seed was named `rng_seed`, both files called it `seed`.
@@ -277,7 +282,7 @@ fn a_run_saved_with_the_older_seed_name_resumes() {
         assert!(text.contains("\"rng_seed\""), "{file}: {text}");
         std::fs::write(&path, text.replace("\"rng_seed\"", "\"seed\"")).unwrap();
     }
-    let folder = RunFolder::open(&dir, OutputMode::Resume, &TicTacToe::new(), &config()).unwrap();
+    let folder = open(&dir, OutputMode::Resume, &config()).unwrap();
     assert_eq!(folder.previous().len(), stopped.records.len());
     let (resumed, _) = run(&folder, &config(), None);
     assert_eq!(resumed.records.len(), 24);

@@ -9,6 +9,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_core::record::Record;
+use ply_core::words::counted;
 use ply_core::{Described, SearchLimits, ValueScale, ZobristHash};
 use ply_search::analysis::{analyze_game, GameAnalysis, Thresholds};
 use ply_search::spec::Catalog;
@@ -170,11 +171,11 @@ fn analysis_text<G: Described>(start: &G, analysis: &GameAnalysis<G::Move>) -> S
     let show = |v: Option<f64>| v.map_or("-".to_string(), compact_value);
     let variant = start.variant();
     let mut out = format!(
-        "{}{}{}: {} moves judged by {} ({} values; inaccuracy from {}, mistake {}, blunder {})\n",
+        "{}{}{}: {} judged by {} ({} values; inaccuracy from {}, mistake {}, blunder {})\n",
         start.name(),
         if variant.is_empty() { "" } else { " " },
         variant,
-        analysis.moves.len(),
+        counted(analysis.moves.len() as u64, "move", "moves"),
         analysis.agent,
         scale_name(analysis.scale),
         compact_value(analysis.thresholds.inaccuracy),
@@ -204,9 +205,8 @@ fn analysis_text<G: Described>(start: &G, analysis: &GameAnalysis<G::Move>) -> S
             "{:>4}  {:<7} {:<10} {:<10} {:>16} {:>16} {:>8}  {}\n",
             i + 1,
             name(m.mover),
-            state.format_move(m.played),
-            m.best
-                .map_or("-".to_string(), |best| state.format_move(best)),
+            state.show_move(m.played),
+            m.best.map_or("-".to_string(), |best| state.show_move(best)),
             show(m.before),
             show(m.after),
             loss,
@@ -222,13 +222,14 @@ fn analysis_text<G: Described>(start: &G, analysis: &GameAnalysis<G::Move>) -> S
                 .filter(|m| m.mover == seat && m.verdict.name() == v)
                 .count()
         };
+        let count = |v: &str, one: &str, many: &str| counted(of(v) as u64, one, many);
         out.push_str(&format!(
-            "{}: {} best, {} inaccuracies, {} mistakes, {} blunders\n",
+            "{}: {} best, {}, {}, {}\n",
             name(seat),
             of("best"),
-            of("inaccuracy"),
-            of("mistake"),
-            of("blunder")
+            count("inaccuracy", "inaccuracy", "inaccuracies"),
+            count("mistake", "mistake", "mistakes"),
+            count("blunder", "blunder", "blunders")
         ));
     }
     out

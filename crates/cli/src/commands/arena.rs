@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use ply_arena::{
-    planned_games, report, run_tournament_with, split_agent_list, AgentFactory, ArenaError, Format,
-    GameRecord, OpeningSource, OutputMode, Progress, RunControl, RunFolder, SprtConfig,
-    TimeControl, TournamentConfig, TournamentResult,
+    planned_games, report, split_agent_list, AgentFactory, ArenaError, Format, GameRecord,
+    OpeningSource, OutputMode, Progress, RunControl, RunFolder, SprtConfig, TimeControl,
+    Tournament, TournamentConfig, TournamentResult,
 };
 use ply_core::{Game, ZobristHash};
 use ply_search::spec::Catalog;
@@ -273,10 +273,11 @@ fn run_in<G: Game + ZobristHash>(
     hint: &str,
 ) -> anyhow::Result<TournamentResult> {
     let total = planned_games(config, state.num_players())?;
+    let tournament = Tournament::new(state, catalog, config)?;
     let folder = match out {
         None => None,
         Some(o) => Some(
-            RunFolder::open(o.dir, o.mode, state, config).map_err(|e| match e {
+            RunFolder::open(o.dir, o.mode, &tournament).map_err(|e| match e {
                 ArenaError::Folder { .. } if o.mode == OutputMode::Fresh => {
                     anyhow::anyhow!("{} {e}: {hint}", o.flag)
                 }
@@ -327,7 +328,7 @@ fn run_in<G: Game + ZobristHash>(
             eprintln!("{who}: {note}");
         }
     }
-    let result = run_tournament_with(state, catalog, config, control)?;
+    let result = tournament.run(control)?;
     progress.finish();
     if let (Some(folder), Some(o)) = (folder, out) {
         let files = folder.finish(&result)?;

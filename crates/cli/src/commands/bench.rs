@@ -28,6 +28,9 @@ pub enum BenchWhich {
     /// and whether each move keeps the outcome the unlimited solver proves.
     #[command(name = "connect4-perfect")]
     Connect4Perfect(crate::commands::connect4::bench_perfect::PerfectBenchArgs),
+    /// A network's speed: evaluations per second by batch, a training step, self-play
+    /// games an hour.
+    Net(crate::commands::bench_net::NetBenchArgs),
     /// One search of one position (`--position`, `--record` or the start): move, value,
     /// depth, nodes and speed.
     Position(crate::commands::bench_position::PositionBenchArgs),
@@ -105,6 +108,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         Some(BenchWhich::Connect4Solver(a)) => crate::commands::connect4::bench_solver::run(a),
         Some(BenchWhich::Connect4Perfect(a)) => crate::commands::connect4::bench_perfect::run(a),
         Some(BenchWhich::Position(a)) => crate::commands::bench_position::run(a),
+        Some(BenchWhich::Net(a)) => crate::commands::bench_net::run(a),
         Some(BenchWhich::Search) | None => search_bench(),
     }
 }

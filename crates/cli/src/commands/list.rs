@@ -46,6 +46,7 @@ fn print_game<G: Game + ZobristHash>(game: GameName, state: &G, catalog: &Catalo
         v => println!("{} ({}) — {v}", about.name, about.title),
     }
     println!("  {}", about.summary);
+    println!("  goal:            {}", about.goal);
     if about.params.is_empty() {
         println!("  variant options: none");
     } else {

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod bench_net;
 pub mod bench_position;
 pub mod connect4;
 pub mod engine;
@@ -15,3 +16,4 @@ pub mod quoridor;
 pub mod report;
 pub mod serve;
 pub mod shell;
+pub mod train;

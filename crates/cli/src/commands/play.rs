@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use ply_core::record::{Record, RecordedMove, DATE};
-use ply_core::{Agent, Decision, Described, Game, SearchLimits, ZobristHash};
+use ply_core::{Agent, Decision, Described, FileError, Game, SearchLimits, ZobristHash};
 use ply_search::spec::Catalog;
 
 use crate::format::{describe_decision, outcome_text, player_label, wrap};
@@ -15,6 +15,8 @@ use crate::games::{default_agent, GameName};
 use crate::lines::LineReader;
 use crate::start::{now_tag, resolve, save_text, Start, StartArgs};
 use crate::variant::VariantArgs;
+use ply_core::show_moves;
+use ply_core::words::counted;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum First {
@@ -71,10 +73,17 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<()> {
     })
 }
 
-/// What a person can type, said after every input that was not understood.
-const HELP: &str = "Type a move (help says how moves are written), or: undo (take back your \
-last move), hint (ask the engine), moves (list legal moves), position (the position's text), \
-save FILE (write the game's record), new (start again), help, quit.";
+/// What a person can type besides a move, for `help`.
+const COMMANDS: &str = "Besides a move you can type: undo (take back your last move), hint \
+(ask the engine), moves (list the legal moves), position (the position's text), save FILE \
+(write the game's record), new (start again), help, quit.";
+
+/// Said after an input that was not understood or not allowed, after the reason.
+const TYPE_HELP: &str = "type help for how to write a move";
+
+/// The width the session's own sentences are broken at, between words, so they wrap
+/// nowhere else in a terminal of 100 columns or more.
+const WIDTH: usize = 90;
 
 /// What a person can still do once the game is over.
 const OVER: &str = "The game is over: undo (take back your last move), new (start again), \
@@ -99,15 +108,43 @@ impl Scorebook {
             .join("\n")
     }
 
-    /// Writes the records to the `--save` file, if any.
+    /// Writes the records to the `--save` file, if any; a failure is said, and the game goes
+    /// on (the next move saves again).
     fn keep<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
         if let Some(path) = &self.save {
             if let Err(e) = save_text(path, &self.text()) {
-                writeln!(out, "warning: {e:#}")?;
+                warn_unsaved(out, &e)?;
             }
         }
         Ok(())
     }
+
+    /// Writes the records before the first move, so that a `--save` target that can never
+    /// be written (a device, a folder, a link, a missing folder) ends the session before it
+    /// starts; a disk that is full only now is said, as [`Scorebook::keep`] says it.
+    fn first_save<W: Write>(&self, out: &mut W) -> anyhow::Result<()> {
+        let Some(path) = &self.save else {
+            return Ok(());
+        };
+        match save_text(path, &self.text()) {
+            Err(e)
+                if e.downcast_ref::<FileError>()
+                    .is_some_and(FileError::is_full) =>
+            {
+                warn_unsaved(out, &e)
+            }
+            saved => saved,
+        }
+    }
+}
+
+/// Says that the records could not be saved, and that the game goes on.
+fn warn_unsaved<W: Write>(out: &mut W, e: &anyhow::Error) -> anyhow::Result<()> {
+    writeln!(
+        out,
+        "warning: {e:#}; the game goes on, saved again at the next move"
+    )?;
+    Ok(())
 }
 
 /// One session between a person (reading `input`) and the engine, drawn on `out`: a game,
@@ -169,13 +206,27 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         .filter(|&p| p != human)
         .map(seat)
         .collect();
-    writeln!(
-        out,
-        "{name}{}{variant} — you play {}, the engine ({}) plays {}.\n{HELP}",
+    let opening = format!(
+        "{name}{}{variant} — you play {}, the engine plays {}.",
         if variant.is_empty() { "" } else { " " },
         seat(human),
-        engine.name(),
         others.join(", "),
+    );
+    writeln!(out, "{}", wrap(&opening, WIDTH))?;
+    writeln!(
+        out,
+        "{}",
+        wrap(&format!("Goal: {}", G::DESCRIPTOR.goal), WIDTH)
+    )?;
+    // A spec is one word, which no wrapping could break.
+    writeln!(out, "The engine: {}", engine.name())?;
+    writeln!(
+        out,
+        "{}",
+        wrap(
+            &format!("Type a move (such as {}), or help.", example_move(&state)),
+            WIDTH
+        )
     )?;
     let mut history: Vec<G::Move> = history;
     let players: Vec<String> = (0..state.num_players())
@@ -201,10 +252,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         earlier: Vec::new(),
         save: args.save.clone(),
     };
-    if let Some(path) = &book.save {
-        // A file that cannot be written is found before the first move, not after it.
-        save_text(path, &book.text())?;
-    }
+    book.first_save(out)?;
     let mut lines = LineReader::new(input);
     let mut redraw = true;
     // Whether the end of the game on the board has been announced.
@@ -227,7 +275,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                         .trim_end_matches('.'),
                 );
                 book.keep(out)?;
-                writeln!(out, "{text}\n{OVER}")?;
+                writeln!(out, "{text}\n{}", wrap(OVER, WIDTH))?;
                 announced = true;
             }
         }
@@ -235,6 +283,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         if over.is_none() && mover != human {
             let decision = think(engine.as_mut(), &state, &limits)?;
             let text = state.format_move(decision.mv);
+            let shown = state.show_move(decision.mv);
             // Described from the position it was chosen in, before it is played.
             let about = describe_decision(&state, &decision);
             state
@@ -249,7 +298,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             book.keep(out)?;
             writeln!(
                 out,
-                "{} plays {text}   ({about})",
+                "{} plays {shown}   ({about})",
                 player_label(name, mover)
             )?;
             continue;
@@ -267,7 +316,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
             Some(Ok(line)) => line,
             Some(Err(bad)) => {
                 // Not a move: say why and ask again, the board unchanged.
-                writeln!(out, "{bad}. {HELP}")?;
+                writeln!(out, "{}", wrap(&format!("{bad}; {TYPE_HELP}"), WIDTH))?;
                 redraw = false;
                 continue;
             }
@@ -288,7 +337,7 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
         match lower.as_str() {
             "" => {}
             "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => writeln!(out, "{}", notation_help::<G>())?,
+            "help" | "?" => writeln!(out, "{}", notation_help(&state))?,
             "position" => writeln!(out, "{}", state.to_text())?,
             "save" => writeln!(out, "save FILE: name the file to write the record to")?,
             "new" => {
@@ -314,19 +363,20 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                     writeln!(out, "nothing to undo: you have not moved yet")?;
                 }
             }
-            _ if over.is_some() => writeln!(out, "{OVER}")?,
+            _ if over.is_some() => writeln!(out, "{}", wrap(OVER, WIDTH))?,
             "moves" => {
                 let mut moves = Vec::new();
                 state.legal_moves(&mut moves);
-                let list: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
-                writeln!(out, "{} legal moves: {}", list.len(), list.join(" "))?;
+                let list: Vec<String> = moves.iter().map(|&m| state.show_move(m)).collect();
+                let count = counted(list.len() as u64, "legal move", "legal moves");
+                writeln!(out, "{count}: {}", show_moves(&list))?;
             }
             "hint" => {
                 let decision = think(engine.as_mut(), &state, &limits)?;
                 writeln!(
                     out,
                     "hint: {}   ({})",
-                    state.format_move(decision.mv),
+                    state.show_move(decision.mv),
                     describe_decision(&state, &decision)
                 )?;
             }
@@ -341,20 +391,39 @@ pub fn session<G: Described + ZobristHash, R: BufRead, W: Write>(
                     book.keep(out)?;
                     redraw = true;
                 }
-                Err(e) => writeln!(out, "{}. {HELP}", e)?,
+                Err(e) => writeln!(out, "{}", wrap(&format!("{e}; {TYPE_HELP}"), WIDTH))?,
             },
         }
     }
 }
 
-/// `help`: how the game's moves are written (its descriptor says), then the commands.
-fn notation_help<G: Described>() -> String {
-    let notation = &G::DESCRIPTOR.notation;
+/// `help`: the goal and how the game's moves are written (its descriptor says), then the
+/// commands.
+fn notation_help<G: Described>(state: &G) -> String {
+    let about = G::DESCRIPTOR;
     format!(
-        "{}\nFor example: {}\n\n{HELP}",
-        wrap(notation.help, 90),
-        notation.example
+        "{}\n\n{}\nFor example: {}\n\n{}",
+        wrap(&format!("Goal: {}", about.goal), WIDTH),
+        wrap(about.notation.help, WIDTH),
+        example_move(state),
+        wrap(COMMANDS, WIDTH)
     )
+}
+
+/// A move to show as an example: the descriptor's when it is legal here, else the first
+/// legal move, as a person types it.
+fn example_move<G: Described>(state: &G) -> String {
+    let example = G::DESCRIPTOR.notation.example;
+    if let Ok(mv) = state.parse_move(example) {
+        if state.check_move(mv).is_ok() {
+            return state.show_move(mv);
+        }
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .first()
+        .map_or_else(|| example.to_string(), |&mv| state.show_move(mv))
 }
 
 fn think<G: Game>(

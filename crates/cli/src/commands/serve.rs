@@ -34,10 +34,11 @@ pub struct ServeArgs {
     /// specs that ask for more are refused.
     #[arg(long, default_value_t = ply_web::DEFAULT_MAX_SEARCH_THREADS)]
     pub max_search_threads: u64,
-    /// Games held at once.
+    /// Games held at once (1 or more).
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
-    /// Games one client (one peer address) may hold at once.
+    /// Games one client (one peer address; every loopback address is one) may hold at once
+    /// (1 or more).
     #[arg(long, default_value_t = ply_web::ServerConfig::default().max_games_per_client)]
     pub max_games_per_client: usize,
     /// A host name requests may be addressed to besides localhost and loopback addresses
@@ -93,8 +94,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let addr = SocketAddr::new(loopback_ip(&args.host)?, args.port);
     let mut config = ply_web::ServerConfig {
         max_move_time: args.max_move_time,
-        max_games: args.max_games.max(1),
-        max_games_per_client: args.max_games_per_client.max(1),
+        max_games: args.max_games,
+        max_games_per_client: args.max_games_per_client,
         max_search_mb: args.max_search_mb,
         max_search_threads: args.max_search_threads,
         allowed_hosts: args.allowed_hosts.clone(),
@@ -112,6 +113,14 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             bail!("--max-searches 0: at least one search must be allowed");
         }
         config.max_searches = n;
+    }
+    for (flag, value) in [
+        ("--max-games", args.max_games),
+        ("--max-games-per-client", args.max_games_per_client),
+    ] {
+        if value == 0 {
+            bail!("{flag} 0: the server must hold at least one game (give 1 or more)");
+        }
     }
     if args.max_search_threads == 0 {
         bail!("--max-search-threads 0: a search needs at least one thread");

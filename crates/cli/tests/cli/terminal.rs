@@ -15,6 +15,7 @@ fn help_explains_each_games_notation() {
             ["upper-left cell of the", "e3h lies under e3 and f3"],
         ),
         ("halma", ["3,-6 3,-4", "[[1,-4],[1,-3]]"]),
+        ("breakthrough", ["cell a piece leaves", "d5e4*"]),
     ] {
         let out = ply(&["play", game, "--agent", "random"], "help\nquit\n");
         assert!(out.status.success(), "{game}: {}", stderr(&out));
@@ -33,10 +34,11 @@ fn a_bad_wall_is_explained_at_the_board() {
         &["play", "quoridor", "--size", "5", "--agent", "random"],
         "e10h\ne5h\nquit\n",
     );
-    let text = stdout(&out);
+    // Each answer runs from its prompt to the next, broken into lines between words.
+    let text = stdout(&out).replace('\n', " ");
     for wall in ["'e10h'", "'e5h'"] {
         let line = text
-            .lines()
+            .split("Black to move> ")
             .find(|l| l.contains(wall))
             .unwrap_or_else(|| panic!("no answer to {wall}:\n{text}"));
         assert!(
@@ -114,6 +116,149 @@ fn a_finished_game_can_be_taken_back_or_started_again() {
     assert_eq!(position.len(), 9, "{text}");
     assert_eq!(&position[4..5], "x", "{text}");
     assert_eq!(position.matches('o').count(), 1, "{text}");
+}
+
+/// Every game opens with its goal, from its descriptor, after the line that says who plays
+/// what.
+#[test]
+fn every_game_opens_with_its_goal() {
+    for game in ply_registry::GameId::ALL {
+        let out = ply(&["play", game.name(), "--agent", "random"], "quit\n");
+        assert!(out.status.success(), "{}: {}", game.name(), stderr(&out));
+        let text = stdout(&out);
+        let goal: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.starts_with("The engine: "))
+            .collect();
+        let goal = goal.join(" ");
+        assert_eq!(goal, format!("Goal: {}", game.descriptor().goal), "{text}");
+        assert!(goal.len() > 40, "{goal}");
+    }
+}
+
+/// An error is the reason and "type help", not the list of commands; nothing the session
+/// writes is wider than 90 columns (after the prompt) but the engine's spec, one word, so a
+/// terminal of 120 columns breaks no word.
+#[test]
+fn an_error_is_short_and_nothing_wraps_mid_word() {
+    let out = ply(
+        &["play", "breakthrough", "--agent", "alphabeta:depth=1"],
+        "z9z8\nquit\n",
+    );
+    let text = stdout(&out);
+    let (_, error) = text
+        .split_once("Black to move> cannot read move 'z9z8': ")
+        .unwrap_or_else(|| panic!("no error:\n{text}"));
+    let error = error
+        .split("\nBlack to move> ")
+        .next()
+        .unwrap()
+        .replace('\n', " ");
+    assert!(
+        error.ends_with("; type help for how to write a move"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("take back"),
+        "the commands are not listed: {error}"
+    );
+    for line in text.lines() {
+        let width = line.chars().count();
+        if let Some(spec) = line.strip_prefix("The engine: ") {
+            assert!(!spec.contains(' ') && width <= 120, "{line}");
+        } else {
+            // The prompt stands before the error's first line.
+            let shown = line.strip_prefix("Black to move> ").unwrap_or(line);
+            assert!(shown.chars().count() <= 90, "{width} columns: {line}");
+        }
+    }
+}
+
+/// Halma moves come back as a person types them, in every answer: the engine's line, a
+/// hint, the list of moves and an error; under the ccerl rules as cell ids. Never JSON.
+#[test]
+fn halma_moves_read_as_typed_never_as_json() {
+    let out = ply(
+        &[
+            "play",
+            "halma",
+            "--board",
+            "rhombus",
+            "--agent",
+            "alphabeta:depth=2",
+            "--first",
+            "engine",
+        ],
+        "moves\nhint\n3,-6 3,-2\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(!text.contains("[["), "{text}");
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.contains(start))
+            .unwrap_or_else(|| panic!("no {start}:\n{text}"))
+            .to_string()
+    };
+    let engine = line("A plays ");
+    let mv = engine["A plays ".len()..].split("   (").next().unwrap();
+    assert!(
+        mv.split(' ').all(|cell| cell.split(',').count() == 2),
+        "{engine}"
+    );
+    assert!(
+        line("legal moves: ").contains("; "),
+        "moves are joined by ;"
+    );
+    assert!(line("hint: ").starts_with("B to move> hint: "), "{text}");
+    // A refused move is named as it was typed.
+    assert!(line("'3,-6 3,-2'").contains("type help"), "{text}");
+    let out = ply(
+        &[
+            "play",
+            "halma",
+            "--rules",
+            "ccerl",
+            "--agent",
+            "alphabeta:depth=1",
+        ],
+        "moves\nhint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("14 legal moves: 3-14 3-16"), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+}
+
+/// A proven result reads as words, the winner and the winner's moves, and a count of one
+/// is singular.
+#[test]
+fn a_proven_result_reads_as_words() {
+    // X leaves O's diagonal a3-b2 open: O wins with its next mark, c1.
+    let out = ply(
+        &["play", "tictactoe", "--agent", "alphabeta:depth=9"],
+        "a1\na2\nc3\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("O plays c1   (O wins by force in 1 move, depth 1, ")
+            && text.contains(", 1 iteration)"),
+        "{text}"
+    );
+    // The perfect player's exact score from its book: after 4, Red (who moves first) wins
+    // with its 21st stone, 20 moves on.
+    let out = ply(&["play", "connect4"], "4\nhint\nquit\n");
+    let text = stdout(&out);
+    assert!(
+        text.contains("Yellow plays ") && text.contains("(Red wins by force in 20 moves,"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hint: 4   (Red wins by force in 20 moves,"),
+        "{text}"
+    );
+    for wrong in ["1 iterations", "1 moves", "1 plies", "1 nodes", "value -1,"] {
+        assert!(!text.contains(wrong), "{wrong}: {text}");
+    }
 }
 
 #[test]

@@ -179,20 +179,40 @@ fn a_write_replaces_a_regular_file_whole_and_keeps_its_mode() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 52, row 16: a link where ply writes (planted in an output folder, or left there)
+/// would make ply overwrite, append to or create the file it points to, anywhere. Every
+/// kind of write refuses it, and the file it points to (or the nothing a dangling link
+/// points to) is left as it is.
 #[test]
-fn a_write_through_a_link_replaces_the_file_and_keeps_the_link() {
+fn row_16_an_output_that_is_a_symbolic_link_is_refused_and_its_target_kept() {
     let dir = folder("write-link");
     let real = dir.join("real.txt");
     fs::write(&real, b"old").unwrap();
     let link = dir.join("link.txt");
     symlink(&real, &link).unwrap();
-    write_atomically(&link, "record", b"new").unwrap();
-    assert!(fs::symlink_metadata(&link)
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    assert_eq!(fs::read(&real).unwrap(), b"new");
-    assert_eq!(names(&dir), ["link.txt", "real.txt"]);
+    let dangling = dir.join("dangling.txt");
+    symlink(dir.join("created.txt"), &dangling).unwrap();
+    let before = names(&dir);
+    for (path, to) in [
+        (&link, "a regular file"),
+        (&dangling, "nothing (a dangling link)"),
+    ] {
+        let expected = format!(
+            "{} is a symbolic link to {to}: ply writes a record only to a regular file or a \
+             new one, never through a link (the file it points to is left as it is)",
+            shown(path)
+        );
+        let written = write_atomically(path, "record", b"new").map(|_| ());
+        assert_eq!(written.unwrap_err().to_string(), expected);
+        assert_eq!(
+            check_target(path, "record").unwrap_err().to_string(),
+            expected
+        );
+        let appended = open_append(path, "record").map(|_| ());
+        assert_eq!(appended.unwrap_err().to_string(), expected);
+    }
+    assert_eq!(fs::read(&real).unwrap(), b"old");
+    assert_eq!(names(&dir), before, "no file created, no link replaced");
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -216,8 +236,13 @@ fn a_device_a_directory_or_a_fifo_is_never_replaced() {
         (sub.as_path(), "a directory"),
         (pipe.as_path(), "a FIFO (named pipe)"),
     ] {
+        let rule = if kind.starts_with("a symbolic link") {
+            ", never through a link (the file it points to is left as it is)"
+        } else {
+            ""
+        };
         let expected = format!(
-            "{} is {kind}: ply writes a record only to a regular file or a new one",
+            "{} is {kind}: ply writes a record only to a regular file or a new one{rule}",
             shown(path)
         );
         assert_eq!(

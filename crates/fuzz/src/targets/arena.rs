@@ -2,10 +2,10 @@
 //! The run is resumed with its stop flag already set, so the saved games are checked and
 //! summarised but no game is played.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use ply_arena::{run_tournament_with, OutputMode, RunControl, RunFolder, TournamentConfig};
+use ply_arena::{OutputMode, RunControl, RunFolder, Tournament, TournamentConfig};
 use ply_search::spec::Catalog;
 use ply_tictactoe::TicTacToe;
 
@@ -34,23 +34,33 @@ pub struct ArenaResume {
     played: Vec<u8>,
 }
 
+/// An eight-game tic-tac-toe tournament between random and greedy, played into `dir` (its
+/// `config.json` and `games.jsonl`, each game appended as it ended): what a resumed run
+/// reads back. Its settings and catalog, to resume it with.
+pub(crate) fn played_run(dir: &Path) -> (TournamentConfig, Catalog<TicTacToe>) {
+    let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
+    config.games_per_pairing = 4;
+    config.concurrency = 1;
+    let catalog = ply_tictactoe::catalog();
+    let start = TicTacToe::new();
+    let tournament = Tournament::new(&start, &catalog, &config).expect("a tournament of 8 games");
+    let folder = RunFolder::open(dir, OutputMode::Fresh, &tournament)
+        .expect("a fresh folder in the temporary directory");
+    let control = RunControl {
+        progress: &|record| folder.append(record).expect("appending a game"),
+        stop: None,
+        abort: None,
+        finished: &[],
+    };
+    tournament.run(control).expect("a tournament of 8 games");
+    drop(folder);
+    (config, catalog)
+}
+
 impl ArenaResume {
     pub fn new() -> Self {
         let dir = scratch_folder(&format!("ply-fuzz-arena-{}", std::process::id()));
-        let mut config = TournamentConfig::new(vec!["random".into(), "greedy".into()]);
-        config.games_per_pairing = 4;
-        config.concurrency = 1;
-        let catalog = ply_tictactoe::catalog();
-        let start = TicTacToe::new();
-        let folder = RunFolder::open(&dir, OutputMode::Fresh, &start, &config)
-            .expect("a fresh folder in the temporary directory");
-        let control = RunControl {
-            progress: &|record| folder.append(record).expect("appending a game"),
-            stop: None,
-            abort: None,
-            finished: &[],
-        };
-        run_tournament_with(&start, &catalog, &config, control).expect("a tournament of 8 games");
+        let (config, catalog) = played_run(&dir);
         let played = std::fs::read(dir.join("games.jsonl")).expect("the games just written");
         ArenaResume {
             dir,
@@ -117,7 +127,9 @@ impl Target for ArenaResume {
         let path = self.dir.join("games.jsonl");
         std::fs::write(&path, input).map_err(|e| format!("cannot write the input: {e}"))?;
         let start = TicTacToe::new();
-        let folder = match RunFolder::open(&self.dir, OutputMode::Resume, &start, &self.config) {
+        let tournament = Tournament::new(&start, &self.catalog, &self.config)
+            .map_err(|e| format!("the tournament cannot be set up: {e}"))?;
+        let folder = match RunFolder::open(&self.dir, OutputMode::Resume, &tournament) {
             Ok(folder) => folder,
             Err(e) => {
                 let message = e.to_string();
@@ -141,7 +153,7 @@ impl Target for ArenaResume {
             abort: None,
             finished: folder.previous(),
         };
-        match run_tournament_with(&start, &self.catalog, &self.config, control) {
+        match tournament.run(control) {
             Ok(result) => {
                 if result.records.len() != kept {
                     return Err(format!(

@@ -10,8 +10,10 @@
 //! and the rest is the regular file's contents and what is written. Each answer is checked
 //! against what the path is:
 //!
-//! - a regular file is read exactly when it fits the cap, as text exactly when it is UTF-8;
-//!   it is written whole (through a link, the file it points to) and appended to;
+//! - a regular file is read exactly when it fits the cap, as text exactly when it is UTF-8
+//!   (through a link too); it is written whole and appended to, but never through a link:
+//!   every write, append or check of a link is refused, naming what it points to, and the
+//!   link and its target stay as they were;
 //! - anything else is refused before a byte is read or written, naming the path and what it
 //!   is; a missing file is "does not exist" (or `None`, or created by a write);
 //! - afterwards every special file is what it was, the folder holds no temporary file, and
@@ -384,6 +386,9 @@ fn check(
         }
     }
     let writing = matches!(op, "write" | "append" | "check");
+    if writing && linked {
+        return check_linked_output(path, is, contents, result);
+    }
     match (is, result) {
         (Is::Special(kind), Answer::Refused(error)) => {
             let expected = if linked {
@@ -428,9 +433,46 @@ fn check(
                 Contents::Empty => (0, Some(&b""[..])),
                 Contents::Huge => (HUGE, None),
             };
-            check_regular(op, path, linked, size, held, cap, put, answer)
+            check_regular(op, path, size, held, cap, put, answer)
         }
         _ => Err("an answer that does not fit the path".into()),
+    }
+}
+
+/// The checks for a write, an append or a check of the link `path` to what `is`: refused,
+/// naming what it points to, the link still a link and a regular file it points to as it
+/// was (`contents`, or the huge file's size).
+fn check_linked_output(
+    path: &Path,
+    is: Is,
+    contents: &[u8],
+    result: &Answer,
+) -> Result<&'static str, String> {
+    let Answer::Refused(FileError::Link { to, .. }) = result else {
+        return Err("an output that is a symbolic link was not refused as one".into());
+    };
+    let expected = match is {
+        Is::Regular(_) => "a regular file",
+        Is::Missing | Is::NoFolder => "nothing (a dangling link)",
+        Is::Special(kind) => kind,
+    };
+    if to != expected {
+        return Err(format!("the link's target named as {to}, not {expected}"));
+    }
+    if !fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err("the link is gone".into());
+    }
+    let kept = match is {
+        Is::Regular(Contents::Input) => read_back(path)? == contents,
+        Is::Regular(Contents::Empty) => read_back(path)?.is_empty(),
+        Is::Regular(Contents::Huge) => fs::metadata(path).is_ok_and(|m| m.len() == HUGE),
+        Is::Missing | Is::NoFolder => fs::metadata(path).is_err(),
+        Is::Special(_) => true,
+    };
+    if kept {
+        Ok("link refused")
+    } else {
+        Err("the file the link points to changed".into())
     }
 }
 
@@ -440,7 +482,6 @@ fn check(
 fn check_regular(
     op: &str,
     path: &Path,
-    linked: bool,
     size: u64,
     held: Option<&[u8]>,
     cap: u64,
@@ -475,9 +516,6 @@ fn check_regular(
         ("write", Answer::Done) => {
             if read_back(path)? != put {
                 return Err("the file does not hold what was written".into());
-            }
-            if linked && !fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-                return Err("the link was replaced, not the file it points to".into());
             }
             Ok("written")
         }

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod command_line;
 pub mod connect4;
+pub mod contents;
 pub mod duration;
 pub mod files;
 pub mod games;
@@ -31,6 +32,7 @@ pub const FRONT_END: &[&str] = &[
     "http",
     "arena-resume",
     "files",
+    "contents",
 ];
 
 /// The names of every target, in the order they run: [`FRONT_END`], then the per-game
@@ -57,6 +59,7 @@ pub fn by_name(name: &str) -> Option<Box<dyn Target>> {
         "http" => Box::new(http::Http::new()),
         "arena-resume" => Box::new(arena::ArenaResume::new()),
         "files" => Box::new(files::Files::new()),
+        "contents" => Box::new(contents::Contents::new()),
         _ => return games::by_name(name),
     })
 }

@@ -101,26 +101,37 @@ impl<G: Game> Target for MoveNotation<G> {
         for i in 0..POSITIONS_PER_INPUT.min(count) {
             let state = &mut self.positions[(self.next + i) % count];
             let before = state.to_text();
-            let refused = |message: String, state: &G, written: &str| -> Result<String, String> {
-                // A move that was read but is illegal may be named as the game writes it.
-                if !names_input(&message, written) {
-                    check_error(&message, &text)?;
-                }
-                if state.to_text() != before {
-                    return Err(format!("refusing {text:?} changed the position"));
-                }
-                Ok(message)
-            };
+            let refused =
+                |message: String, state: &G, written: &[String]| -> Result<String, String> {
+                    // A move that was read but is illegal may be named as the game writes it or
+                    // as it shows it to a person.
+                    if !written.iter().any(|w| names_input(&message, w)) {
+                        check_error(&message, &text)?;
+                    }
+                    if state.to_text() != before {
+                        return Err(format!("refusing {text:?} changed the position"));
+                    }
+                    Ok(message)
+                };
             let mv = match state.parse_move(&text) {
                 Ok(mv) => mv,
                 Err(e) => {
-                    signature.push_str(&refused(e.to_string(), state, &text)?);
+                    signature.push_str(&refused(
+                        e.to_string(),
+                        state,
+                        std::slice::from_ref(&text),
+                    )?);
                     continue;
                 }
             };
             let written = state.format_move(mv);
+            let shown_move = state.show_move(mv);
             match state.try_play(mv) {
-                Err(e) => signature.push_str(&refused(e.to_string(), state, &written)?),
+                Err(e) => signature.push_str(&refused(
+                    e.to_string(),
+                    state,
+                    &[written.clone(), shown_move],
+                )?),
                 Ok(()) => {
                     state.undo(mv);
                     if state.to_text() != before {

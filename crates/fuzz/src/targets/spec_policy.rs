@@ -9,13 +9,12 @@
 //! - built (when its tables are small, and one large one in [`LARGE_BUILD_EVERY`]), the
 //!   agent creates nothing in the sandbox the paths point into, its name shows no path and
 //!   no thread count over the cap, and the memory it holds (counted by this target's
-//!   allocator, on the building thread) is within what its catalog declared.
+//!   allocator, [`crate::memory`], on the building thread) is within what its catalog
+//!   declared.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::PathBuf;
 
-use ply_core::{Game, ZobristHash};
+use ply_core::{Encode, Game, ZobristHash};
 use ply_search::spec::{Catalog, EntryKind, KeyKind, SpecError};
 use ply_web::{ApiError, ServerConfig, SpecPolicy};
 
@@ -32,46 +31,11 @@ const LARGE_BUILD_EVERY: u64 = 200;
 /// What an agent may hold beyond its declared tables (its evaluators, move lists, names).
 const SLACK_BYTES: i64 = 1 << 20;
 
-thread_local! {
-    /// Bytes allocated minus bytes freed by this thread.
-    static NET_BYTES: Cell<i64> = const { Cell::new(0) };
-}
-
-/// The system allocator, counting each thread's live bytes, so that an agent's tables are
-/// weighed by what its build really holds, not by what its catalog says.
-struct Counting;
-
-fn count(delta: i64) {
-    let _ = NET_BYTES.try_with(|net| net.set(net.get().wrapping_add(delta)));
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as i64);
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size() as i64);
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(-(layout.size() as i64));
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size as i64 - layout.size() as i64);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
+/// Bytes this thread holds, as the fuzz binaries' allocator counts them (see
+/// [`crate::memory`]), so that an agent's tables are weighed by what its build really holds,
+/// not by what its catalog says.
 fn net_bytes() -> i64 {
-    NET_BYTES.try_with(Cell::get).unwrap_or(0)
+    crate::memory::live_bytes() as i64
 }
 
 /// What the policy made of a spec, for the corpus: its outcome in a few words (the kind of
@@ -105,7 +69,13 @@ fn refusal_kind(error: &ApiError) -> String {
         SpecError::BadValue { agent, key, .. } => format!("{agent} {key} bad value"),
         SpecError::UnknownName { agent, key, .. } => format!("{agent} {key} unknown name"),
         SpecError::Agent { agent, message } => {
-            let rules = ["names a file", "thread(s)", "for its tables", "loop"];
+            let rules = [
+                "names a file",
+                "thread(s)",
+                "for its tables",
+                "loop",
+                "models bundled",
+            ];
             let rule = rules.iter().find(|rule| message.contains(*rule));
             format!("{agent} {}", rule.unwrap_or(&"other"))
         }
@@ -119,7 +89,7 @@ trait Judged {
     fn names(&self) -> Vec<String>;
 }
 
-impl<G: Game + ZobristHash> Judged for Catalog<G> {
+impl<G: Game + ZobristHash + Encode> Judged for Catalog<G> {
     fn names(&self) -> Vec<String> {
         let entries = self.entries().into_iter();
         entries
@@ -147,6 +117,14 @@ impl<G: Game + ZobristHash> Judged for Catalog<G> {
             match key.kind {
                 KeyKind::File if !value.eq_ignore_ascii_case(key.default) => {
                     return broken(format!("its file key '{}' = {value:?}", key.key))
+                }
+                KeyKind::Model
+                    if !value.eq_ignore_ascii_case(key.default)
+                        && !G::MODELS
+                            .iter()
+                            .any(|m| m.name.eq_ignore_ascii_case(&value)) =>
+                {
+                    return broken(format!("its model key '{}' = {value:?}", key.key))
                 }
                 KeyKind::Threads
                     if !value.parse::<u64>().is_ok_and(|n| n <= MAX_SEARCH_THREADS) =>

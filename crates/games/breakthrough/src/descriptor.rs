@@ -12,8 +12,10 @@ use crate::board::{Breakthrough, MAX_COLUMNS, MAX_ROWS, MIN_SIDE};
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "breakthrough",
     title: "Breakthrough",
-    summary: "Step your pieces forward and capture diagonally; the first to reach the far \
-              row wins (OpenSpiel's rules, 8x8 by default).",
+    summary: "Step your pieces forward and capture diagonally (OpenSpiel's rules, 8x8 by \
+              default).",
+    goal: "Be the first to bring a piece to the far row (Black down to row 1, White up to \
+           the top row), or capture every piece of the other side.",
     params: &[
         Param {
             name: "rows",

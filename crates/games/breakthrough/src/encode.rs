@@ -51,4 +51,52 @@ impl Encode for Breakthrough {
         ((row_from_top * self.columns() + from_column) * 6 + direction) * 2
             + usize::from(step.capture)
     }
+
+    /// The action says it all (the side is in its direction): `None` for a step off the
+    /// board.
+    fn action_move(&self, _player: Player, action: usize) -> Option<Step> {
+        if action >= self.num_actions() {
+            return None;
+        }
+        let capture = action % 2 == 1;
+        let (cell, direction) = (action / 12, action / 2 % 6);
+        let (row_from_top, from_column) = (cell / self.columns(), cell % self.columns());
+        let from_row = self.rows() - row_from_top;
+        // Black (directions 0 to 2) moves down, White (3 to 5) up.
+        let to_row = if direction < 3 {
+            from_row.checked_sub(1).filter(|&row| row >= 1)?
+        } else {
+            Some(from_row + 1).filter(|&row| row <= self.rows())?
+        };
+        let to_column = (from_column + direction % 3).checked_sub(1)?;
+        if to_column >= self.columns() {
+            return None;
+        }
+        Some(Step {
+            from: self.cell(from_column, from_row) as u8,
+            to: self.cell(to_column, to_row) as u8,
+            capture,
+        })
+    }
+
+    /// Every move takes a piece a row nearer its goal, so each column's two pieces of a side
+    /// have at most `2·rows − 3` steps between them before one would win: OpenSpiel's bound.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(2 * (2 * self.rows() - 3) * self.columns() + 1)
+    }
+
+    /// The rules are the same mirrored: the cell's column becomes `columns − 1 − column` and
+    /// a step to the left one to the right (directions 0 ↔ 2 and 3 ↔ 5).
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        if action >= self.num_actions() {
+            return None;
+        }
+        let capture = action % 2;
+        let direction = action / 2 % 6;
+        let cell = action / 12;
+        let (row, column) = (cell / self.columns(), cell % self.columns());
+        let mirrored_direction = [2, 1, 0, 5, 4, 3][direction];
+        let mirrored_cell = row * self.columns() + self.columns() - 1 - column;
+        Some((mirrored_cell * 6 + mirrored_direction) * 2 + capture)
+    }
 }

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ply_core::eval::Proven;
 use ply_core::{Agent, Decision, Game, SearchLimits};
 use ply_search::alphabeta::{AlphaBeta, TranspositionTable as SearchTable};
 use ply_search::spec::{Catalog, KeyInfo, KeyKind, Params, SpecError};
@@ -219,7 +220,8 @@ impl Perfect {
 
     /// In a lost position, the column whose exact score is highest (the loss furthest
     /// away), among those solved before `deadline`, trying columns in `preference` order
-    /// (so ties go to the earlier one). `None` if not even the first could be solved.
+    /// (so ties go to the earlier one), with that score. `None` if not even the first could be
+    /// solved.
     fn longest_resistance(
         &mut self,
         state: &Connect4,
@@ -240,9 +242,39 @@ impl Perfect {
                 best = Some((col, -child_score));
             }
         }
-        // Report the outcome, as `keep_outcome_until` does: the position is lost.
-        best.map(|(col, _)| (col, -1))
+        best
     }
+}
+
+/// The plies from `state` to the end of a game whose exact score for the player to move is
+/// `score` (Pons' scale, not 0): a win comes with the mover's own stone, a loss with the
+/// opponent's (see [`crate::solver`]'s scores).
+fn plies_to_end(state: &Connect4, score: i32) -> u32 {
+    let cells = (state.width() * state.height()) as i32;
+    let stones = state.moves_played() as i32;
+    let plies = if score > 0 {
+        // The mover's k-th stone from here wins: plies 2k − 1.
+        let k = (cells + 1 - stones) / 2 - score + 1;
+        2 * k - 1
+    } else {
+        // The opponent's k-th stone wins: plies 2k.
+        let k = (cells - stones) / 2 + score + 1;
+        2 * k
+    };
+    plies.max(1) as u32
+}
+
+/// A proven result as a decision's value, in the tree searches' scale (so every front end
+/// reads it alike): `score` is the exact score when it is known, else only its sign.
+fn proven_value(state: &Connect4, score: i32, exact: bool) -> f64 {
+    if score == 0 {
+        return 0.0;
+    }
+    let proven = Proven {
+        mover_wins: score > 0,
+        plies: exact.then(|| plies_to_end(state, score)),
+    };
+    f64::from(proven.value())
 }
 
 impl Agent<Connect4> for Perfect {
@@ -292,8 +324,9 @@ impl Agent<Connect4> for Perfect {
         } else {
             None
         };
+        // The column and its value: exact where the score is known, else the outcome.
         let proven = match best {
-            Some((col, score)) => Some((col, score.signum())),
+            Some((col, score)) => Some((col, proven_value(state, score, true))),
             None => match self.solver.keep_outcome_until(
                 state,
                 preference.iter().copied(),
@@ -301,16 +334,19 @@ impl Agent<Connect4> for Perfect {
             ) {
                 // Lost against perfect play: resist as long as possible, which leaves an
                 // imperfect opponent the most chances to go wrong.
-                Some((_, -1)) => self.longest_resistance(state, preference, deadline),
-                proven => proven,
+                Some((_, -1)) => self
+                    .longest_resistance(state, preference, deadline)
+                    .map(|(col, score)| (col, proven_value(state, score, true))),
+                Some((col, outcome)) => Some((col, proven_value(state, outcome, false))),
+                None => None,
             },
         };
         let nodes = fallback.nodes + (self.solver.nodes() - nodes_before);
         let elapsed = started.elapsed();
         Some(match proven {
-            Some((col, outcome)) => Decision {
+            Some((col, value)) => Decision {
                 mv: col as Column,
-                value: outcome as f64,
+                value,
                 pv: vec![col as Column],
                 nodes,
                 depth: (state.width() * state.height() - state.moves_played()) as u32,
@@ -434,16 +470,21 @@ mod tests {
         let mut agent = catalog().build("perfect:time=1s", 1).unwrap();
         let d = agent.select(&state, &SearchLimits::none()).unwrap();
         assert_eq!(scores[d.mv as usize], Some(longest), "{scores:?}");
-        assert_eq!(d.value, -1.0, "the outcome is still reported as a loss");
+        // The loss, proven with its distance: score −11 with 18 stones is the opponent's
+        // second stone from here, four plies on.
+        assert_eq!(
+            d.value, -999_996.0,
+            "the loss is reported with its distance"
+        );
         // Offered the quickest losses first, it still finds the longest resistance.
         let mut worst_first: Vec<usize> = (0..7).filter(|&c| scores[c].is_some()).collect();
         worst_first.sort_by_key(|&c| scores[c]);
         let mut perfect = Perfect::new(Duration::from_secs(1), MIN_TABLE_BITS).unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
-        let (col, outcome) = perfect
+        let (col, score) = perfect
             .longest_resistance(&state, worst_first, deadline)
             .unwrap();
-        assert_eq!((scores[col], outcome), (Some(longest), -1));
+        assert_eq!((scores[col], score), (Some(longest), longest));
     }
 
     #[test]

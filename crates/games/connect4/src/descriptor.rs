@@ -12,7 +12,9 @@ use crate::solver::Book;
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "connect4",
     title: "Connect Four",
-    summary: "Drop stones into columns; k in a row wins (7x6, 4 in a row by default).",
+    summary: "Drop stones into the columns of an upright board (7x6 by default).",
+    goal: "Be the first to line up k of your stones (4 by default) across, upright or \
+           diagonally; a full board without such a line is a draw.",
     params: &[
         Param {
             name: "width",
@@ -63,8 +65,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
                eleventh on. The stone falls to the lowest empty cell of that column.",
     },
     values: "tree searches: the threat evaluation in stone-window units, ±(1000000 − plies) \
-             for a proven result; perfect: the proven outcome, 1 win, 0 draw, −1 loss (the \
-             alpha-beta fallback's value when unproven); MCTS: the mean reward, 0 to 1",
+             for a proven result; perfect: the same for its proven results (±990000 for a \
+             win whose distance it did not prove, 0 a draw; the alpha-beta fallback's value \
+             when unproven); MCTS: the mean reward, 0 to 1",
     ladder: crate::ladder::LADDER,
     rated_on: &[],
     protocols: &[Protocol::Text],

@@ -38,4 +38,19 @@ impl Encode for Connect4 {
     fn action_of(&self, mv: Self::Move) -> usize {
         mv as usize
     }
+
+    /// Every action is its column, whoever drops the stone.
+    fn action_move(&self, _player: Player, action: usize) -> Option<Self::Move> {
+        (action < self.width()).then_some(action as Self::Move)
+    }
+
+    /// A stone a move, until the board is full.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(self.width() * self.height())
+    }
+
+    /// The rules are the same mirrored: column `c` becomes `width − 1 − c`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        (action < self.width()).then(|| self.width() - 1 - action)
+    }
 }

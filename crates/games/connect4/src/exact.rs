@@ -125,7 +125,38 @@ impl Agent<Connect4> for ExactSolver {
                 .collect(),
         )
     }
+
+    /// Every playable column with the least and the most its score can be: who wins after
+    /// it first (within a quarter of the time), then its exact score (see
+    /// [`Solver::bounds_until`]). Without a time limit, the exact scores.
+    fn move_bounds(
+        &mut self,
+        state: &Connect4,
+        limits: &SearchLimits,
+    ) -> Option<Vec<(Column, f64, f64)>> {
+        let Some(deadline) = limits.time.and_then(|t| Instant::now().checked_add(t)) else {
+            let values = self.move_values(state, limits)?;
+            return Some(values.into_iter().map(|(c, v)| (c, v, v)).collect());
+        };
+        if state.is_terminal() || self.weak {
+            // A weak solver's scores are outcomes already: nothing to bound.
+            let values = self.move_values(state, limits)?;
+            return Some(values.into_iter().map(|(c, v)| (c, v, v)).collect());
+        }
+        self.solver.set_interrupt(limits.stop.clone());
+        let bounds = self.solver.bounds_until(state, deadline, OUTCOME_SHARE);
+        Some(
+            bounds
+                .iter()
+                .enumerate()
+                .filter_map(|(col, b)| b.map(|(lo, hi)| (col as Column, lo as f64, hi as f64)))
+                .collect(),
+        )
+    }
 }
+
+/// The share of a bounded solve's time spent first on who wins after each column.
+const OUTCOME_SHARE: f64 = 0.25;
 
 #[cfg(test)]
 mod tests {
@@ -170,6 +201,33 @@ mod tests {
             .unwrap()
             .with_threads(0)
             .is_err());
+    }
+
+    /// Out of time, every column's bounds hold its exact score; given the time, they meet.
+    #[test]
+    fn bounds_hold_the_exact_scores_and_meet_in_time() {
+        let state = Connect4::standard().after("444435").unwrap();
+        // Pons' scores of every column (`ply solve connect4 --analyze`).
+        let exact = [-2.0, -2.0, -3.0, -3.0, -2.0, -3.0, -4.0];
+        let mut solver = ExactSolver::new(22, false).unwrap();
+        let quick = SearchLimits::time(Duration::from_millis(1));
+        let bounds = solver.move_bounds(&state, &quick).unwrap();
+        assert_eq!(bounds.len(), 7);
+        for &(col, low, high) in &bounds {
+            let score = exact[col as usize];
+            assert!(
+                low <= score && score <= high,
+                "{col}: {low}..{high} vs {score}"
+            );
+        }
+        let whole = solver.move_bounds(&state, &SearchLimits::none()).unwrap();
+        for &(col, low, high) in &whole {
+            assert_eq!((low, high), (exact[col as usize], exact[col as usize]));
+        }
+        // A fresh solver with an hour: the same, through the timed path.
+        let mut fresh = ExactSolver::new(22, false).unwrap();
+        let hour = SearchLimits::time(Duration::from_secs(3600));
+        assert_eq!(fresh.move_bounds(&state, &hour).unwrap(), whole);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 // Connect Four's board on ply's page (a module the page loads: see BoardView::SCRIPT): the
 // columns to drop into, and with the solver view on a strip above them: a caption saying
-// how the solver did (its time, or that it did not solve the position within its cap), and
-// one label per column, its exact score in words. It draws what view.rs sends.
+// how the solver did (its time, or that it is still solving), and one label per column, its
+// exact score in words, or while the solver goes on what it has proven (who wins, and in
+// how many moves at least and at most). It draws what view.rs sends.
 
 export const showsSolverScores = true;
 
@@ -15,8 +16,10 @@ export const css = `
 .solver-draw .solver-word, .solver-draw .solver-rest { fill: #555; }
 .solver-loss .solver-word, .solver-loss .solver-rest { fill: var(--error); }
 .solver-pending .solver-word { fill: #999; font-weight: normal; }
+.solver-bounded .solver-word { opacity: .7; }
 .solver-caption { font: 11px system-ui, sans-serif; fill: var(--muted); }
 .solver-caption.unsolved { fill: var(--error); font-weight: 600; }
+.solver-caption.partial { fill: #8a5a00; font-weight: 600; }
 `;
 
 export function draw(v, page) {
@@ -54,9 +57,26 @@ export function draw(v, page) {
 // magnitude for each later stone of the opponent's; 0 a draw.
 function solverText(value, width, height, stones) {
   const cells = width * height;
-  if (value > 0) return `win in ${Math.floor((cells + 1 - stones) / 2) - value + 1}`;
-  if (value < 0) return `loss in ${Math.floor((cells - stones) / 2) + value + 1}`;
+  if (value > 0) return `win in ${winIn(value, cells, stones)}`;
+  if (value < 0) return `loss in ${lossIn(value, cells, stones)}`;
   return 'draw';
+}
+
+const winIn = (value, cells, stones) => Math.floor((cells + 1 - stones) / 2) - value + 1;
+const lossIn = (value, cells, stones) => Math.floor((cells - stones) / 2) + value + 1;
+
+// What bounds `low` to `high` on a score say, in words: a win or loss with the range of its
+// moves (the higher score the sooner win, the lower the sooner loss), a draw, at least or
+// at most a draw, or nothing yet ('?').
+function boundsText(low, high, width, height, stones) {
+  const cells = width * height;
+  const span = (a, b) => (a === b ? `${a}` : `${a}–${b}`);
+  if (low >= 1) return `win in ${span(winIn(high, cells, stones), winIn(low, cells, stones))}`;
+  if (high <= -1) return `loss in ${span(lossIn(low, cells, stones), lossIn(high, cells, stones))}`;
+  if (low === 0 && high === 0) return 'draw';
+  if (low >= 0) return 'draw or win';
+  if (high <= 0) return 'draw or loss';
+  return '?';
 }
 
 // The strip's height, and where its lines sit: the caption, then each label's word, the
@@ -72,10 +92,12 @@ const msText = (ms) => (ms < 1 ? 'under 1 ms' : `${Math.round(ms)} ms`);
 
 // The strip's caption: the answer's time, or why there is none.
 function captionText(answer, error) {
-  if (error) return { text: `no scores: ${error}`, unsolved: true };
-  if (!answer) return { text: 'solving…', unsolved: false };
-  if (!answer.complete) return { text: `not solved within ${answer.cap_ms} ms`, unsolved: true };
-  return { text: `exact scores, solved in ${msText(answer.time_ms)}`, unsolved: false };
+  if (error) return { text: `no scores: ${error}`, kind: 'unsolved' };
+  if (!answer) return { text: 'solving…', kind: '' };
+  if (!answer.complete) {
+    return { text: `proven so far in ${msText(answer.spent_ms)}; still solving…`, kind: 'partial' };
+  }
+  return { text: `exact scores, solved in ${msText(answer.spent_ms)}`, kind: '' };
 }
 
 // The strip above the board: a caption, then one label per column, its score in words and
@@ -87,13 +109,14 @@ function drawSolverStrip(svg, v, page, cell) {
   const caption = captionText(answer, error);
   const captionNode = page.el('text', {
     x: b.width * cell / 2, y: CAPTION_Y, 'text-anchor': 'middle',
-    class: 'solver-caption' + (caption.unsolved ? ' unsolved' : ''),
+    class: ('solver-caption ' + caption.kind).trim(),
   }, svg);
   captionNode.textContent = caption.text;
   // The whole reason, where it is longer than the caption (whose cap it was).
   const reason = error || (answer && answer.reason);
   if (reason) page.el('title', {}, captionNode).textContent = reason;
-  const values = new Map(answer && answer.complete ? answer.moves.map((m) => [m.move, m.value]) : []);
+  // Each move's bounds: equal where its score is exact.
+  const bounds = new Map(answer ? answer.moves.map((m) => [m.move, m.value !== null && m.value !== undefined ? [m.value, m.value] : [m.low, m.high]]) : []);
   const stones = b.rows.reduce((n, row) => n + row.filter((owner) => owner !== null).length, 0);
   const legal = new Set(v.legal);
   for (let col = 0; col < b.width; col++) {
@@ -103,8 +126,9 @@ function drawSolverStrip(svg, v, page, cell) {
     const g = page.el('g', { class: 'solver-label', 'data-column-move': move }, svg);
     const title = page.el('title', {}, g);
     let word, rest = '', raw = '', kind;
-    if (values.has(move)) {
-      const value = values.get(move);
+    const [low, high] = bounds.get(move) || [null, null];
+    if (low !== null && low === high) {
+      const value = low;
       const text = solverText(value, b.width, b.height, stones);
       [word, rest] = text.startsWith('draw') ? ['draw', ''] : [text.split(' ')[0], text.slice(text.indexOf(' ') + 1)];
       raw = value > 0 ? '+' + value : String(value);
@@ -112,11 +136,22 @@ function drawSolverStrip(svg, v, page, cell) {
       g.dataset.label = text;
       g.dataset.value = String(value);
       title.textContent = `column ${move}: ${text} (score ${value})`;
+    } else if (low !== null && boundsText(low, high, b.width, b.height, stones) !== '?') {
+      // Proven in part, while the solver goes on.
+      const text = boundsText(low, high, b.width, b.height, stones);
+      word = text.split(' ')[0];
+      rest = text.slice(word.length + 1);
+      raw = `${low}..${high}`;
+      kind = `solver-bounded solver-${word}`;
+      g.dataset.label = text;
+      g.dataset.low = String(low);
+      g.dataset.high = String(high);
+      title.textContent = `column ${move}: ${text}, so far (score ${low} to ${high}); still solving`;
     } else if (answer || error) {
       word = '?';
       kind = 'solver-pending';
       g.dataset.label = 'unknown';
-      title.textContent = `column ${move}: ${error || answer.reason || 'no score'}`;
+      title.textContent = `column ${move}: ${error || (answer.complete ? 'no score' : `nothing proven yet (${answer.reason}); still solving`)}`;
     } else {
       word = '…';
       kind = 'solver-pending';

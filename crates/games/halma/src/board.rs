@@ -655,6 +655,16 @@ impl Game for Halma {
         }
     }
 
+    /// Under CCERL the cell ids, as in the notation; otherwise the cells of the path as a
+    /// person types them (`1,-4 1,-2 -1,0`), not as JSON.
+    fn show_move(&self, mv: HalmaMove) -> String {
+        if self.settings.rules == RuleSet::Ccerl {
+            crate::ccerl::format_move(self, mv)
+        } else {
+            crate::notation::typed_move(self, mv)
+        }
+    }
+
     /// Under CCERL cell ids are read as well as coordinates.
     fn parse_move(&self, text: &str) -> Result<HalmaMove, GameError> {
         if self.settings.rules == RuleSet::Ccerl && crate::ccerl::is_id_notation(text) {

@@ -13,7 +13,10 @@ use crate::settings::{HalmaSettings, RuleSet};
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "halma",
     title: "Halma",
-    summary: "FAUhalma / Chinese Checkers: step and hop your pegs into the opposite point.",
+    summary: "FAUhalma / Chinese Checkers: pegs step to a neighbouring hole or hop over \
+              pegs, in chains.",
+    goal: "Move all your pegs into the point opposite your own; the first to fill it wins \
+           (under the FAUhalma rules the others play on for the places).",
     params: &[
         Param {
             name: "board",

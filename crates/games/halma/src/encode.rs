@@ -8,7 +8,7 @@
 //! Actions: `from · cells + to`, cells numbered as the board numbers them (bottom row first,
 //! x ascending); a move is known by its two ends (a hop path is implied by them).
 
-use crate::Halma;
+use crate::{Cell, Halma, HalmaMove};
 use ply_core::{Game, Player};
 
 use ply_core::encode::{seats_from, set, Encode};
@@ -72,5 +72,21 @@ impl Encode for Halma {
 
     fn action_of(&self, mv: Self::Move) -> usize {
         mv.from as usize * self.board().len() + mv.to as usize
+    }
+
+    /// Every pair of two different cells is a move from the first to the second, whoever
+    /// makes it (a peg never stays where it is).
+    fn action_move(&self, _player: Player, action: usize) -> Option<Self::Move> {
+        let cells = self.board().len();
+        let (from, to) = (action / cells, action % cells);
+        (action < cells * cells && from != to).then_some(HalmaMove {
+            from: from as Cell,
+            to: to as Cell,
+        })
+    }
+
+    /// A game still going at the move limit ends there.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(self.settings().max_plies as usize)
     }
 }

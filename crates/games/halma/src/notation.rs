@@ -29,9 +29,28 @@ pub fn format_move(state: &Halma, mv: HalmaMove) -> String {
     Value::Array(cells).to_string()
 }
 
-/// The two ends of a move as `[[x,y],[x,y]]` (for messages about moves that may not exist).
+/// A move as a person types it: the cells from the peg through every landing, each `x,y`,
+/// separated by spaces (`1,-4 1,-2 -1,0`); [`parse_move`] reads it back.
+pub fn typed_move(state: &Halma, mv: HalmaMove) -> String {
+    let path = state.move_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
+    typed_cells(state.board(), &path)
+}
+
+fn typed_cells(board: &Board, cells: &[Cell]) -> String {
+    let typed: Vec<String> = cells
+        .iter()
+        .map(|&c| {
+            let (x, y) = board.coords(c);
+            format!("{x},{y}")
+        })
+        .collect();
+    typed.join(" ")
+}
+
+/// The two ends of a move as a person types them, `1,-4 1,-3` (for messages about moves
+/// that may not exist).
 pub(crate) fn format_pair(board: &Board, mv: HalmaMove) -> String {
-    Value::Array(vec![cell_json(board, mv.from), cell_json(board, mv.to)]).to_string()
+    typed_cells(board, &[mv.from, mv.to])
 }
 
 /// Reads a move: a JSON list of cells, or cells typed as `x,y` separated by spaces. Checks
@@ -65,7 +84,7 @@ pub fn parse_move(board: &Board, text: &str) -> Result<HalmaMove, GameError> {
         let cell = board.cell_at_i64(x, y).ok_or_else(|| {
             GameError::parse(
                 text,
-                format!("cell [{x},{y}] is not on the {} board", board.kind()),
+                format!("cell {x},{y} is not on the {} board", board.kind()),
             )
         })?;
         cells.push(cell);
@@ -73,7 +92,7 @@ pub fn parse_move(board: &Board, text: &str) -> Result<HalmaMove, GameError> {
     if cells.len() > 2 || trimmed.starts_with('[') {
         check_path(board, &cells, |c| {
             let (x, y) = board.coords(c);
-            format!("[{x},{y}]")
+            format!("{x},{y}")
         })
         .map_err(|reason| GameError::parse(text, reason))?;
     }

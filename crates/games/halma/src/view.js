@@ -59,10 +59,11 @@ export function draw(v, page) {
     }
   }
   svg.append(pathLine);
-  // The last move's path, so hops stay visible after they are played.
+  // The last move's path, so hops stay visible after they are played: the move list writes
+  // a move as its cells x,y, separated by spaces (under the ccerl rules, cell ids: no path).
   const last = v.moves.at(-1);
-  if (last && last.startsWith('[')) {
-    const path = JSON.parse(last);
+  if (last && last.includes(',')) {
+    const path = last.split(' ').map((c) => c.split(',').map(Number));
     el('polyline', {
       class: 'path', stroke: '#555', opacity: 0.6,
       points: path.map((p) => `${px(p[0], p[1])},${py(p[0], p[1])}`).join(' '),

@@ -47,11 +47,12 @@ impl BoardView for Halma {
         })
     }
 
-    /// `{"move": "[[x,y],…]", "path": [[x,y],…]}`: the path from the peg through every
+    /// `{"move": "1,-4 1,-2 -1,0", "path": [[x,y],…]}`: the move as a person types it
+    /// (`show_move`, which the server reads back), and the path from the peg through every
     /// landing, the shortest chain (as the notation writes it).
     fn legal_move_json(&self, mv: HalmaMove) -> Value {
         let path = self.move_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
         let path: Vec<Value> = path.iter().map(|&c| xy(self, c)).collect();
-        json!({ "move": self.format_move(mv), "path": path })
+        json!({ "move": self.show_move(mv), "path": path })
     }
 }

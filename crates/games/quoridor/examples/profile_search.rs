@@ -1,5 +1,7 @@
-//! Runs the strong search on a fixed middle-game position for profiling:
-//! `perf record /work/targets/quoridor/release/examples/profile_search`.
+//! Runs the strong search on a fixed middle-game position for profiling, built with the line
+//! tables kept (docs/development.md, "Profiling"):
+//! `cargo build --profile profiling -p ply-quoridor --example profile_search`, then
+//! `perf record target/profiling/examples/profile_search`.
 
 use std::time::Duration;
 

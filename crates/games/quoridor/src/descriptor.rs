@@ -12,7 +12,11 @@ use crate::seats::MAX_PLAYERS;
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "quoridor",
     title: "Quoridor",
-    summary: "Race your pawn to the far side; walls slow the other down but never shut it in.",
+    summary: "Move your pawn or place a wall, on a 9x9 board by default, for 2, 3 or 4 \
+              players.",
+    goal: "Be the first to bring your pawn to the far side (Black down to row 1, White up \
+           to the top row; Red and Green across); walls slow the others but never shut a \
+           pawn in.",
     params: &[
         Param {
             name: "size",

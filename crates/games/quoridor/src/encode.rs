@@ -16,7 +16,7 @@
 //! (3 or 4 players, a pawn with no move) is the pawn's own square.
 
 use crate::seats::{next_seat, Goal};
-use crate::{Move, Orientation, Quoridor};
+use crate::{Move, Orientation, Quoridor, Square, Wall};
 use ply_core::Player;
 
 use ply_core::encode::{fill, set, Encode};
@@ -119,5 +119,33 @@ impl Encode for Quoridor {
                 n * n + offset + slot
             }
         }
+    }
+
+    /// A square is `player`'s pawn going there (its own square: a pass), a slot a wall.
+    fn action_move(&self, player: Player, action: usize) -> Option<Move> {
+        let n = self.size();
+        let (squares, slots) = (n * n, (n - 1) * (n - 1));
+        let square = |index: usize, width: usize| Square {
+            col: (index % width) as u8,
+            row: (index / width) as u8,
+        };
+        if player >= self.players() {
+            return None;
+        }
+        if action < squares {
+            return Some(Move::Pawn {
+                from: self.pawns[player],
+                to: square(action, n),
+            });
+        }
+        let (orientation, slot) = match action - squares {
+            slot if slot < slots => (Orientation::Horizontal, slot),
+            slot if slot < 2 * slots => (Orientation::Vertical, slot - slots),
+            _ => return None,
+        };
+        Some(Move::Wall(Wall {
+            slot: square(slot, n - 1),
+            orientation,
+        }))
     }
 }

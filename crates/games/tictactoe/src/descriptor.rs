@@ -10,8 +10,9 @@ use crate::board::{TicTacToe, MAX_SIDE};
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "tictactoe",
     title: "Tic-tac-toe (m,n,k-game)",
-    summary: "Mark cells in turn; k in a row wins (3x3, 3 in a row by default; Gomoku is \
-              15x15, 5).",
+    summary: "Mark cells of a grid in turn (3x3 by default; Gomoku is 15x15 with k = 5).",
+    goal: "Be the first to get k of your marks (3 by default) in an unbroken row, column or \
+           diagonal; a full board without such a line is a draw.",
     params: &[
         Param {
             name: "width",

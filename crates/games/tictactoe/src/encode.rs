@@ -37,4 +37,20 @@ impl Encode for TicTacToe {
     fn action_of(&self, mv: Self::Move) -> usize {
         mv as usize
     }
+
+    /// Every action is its cell, whoever marks it.
+    fn action_move(&self, _player: Player, action: usize) -> Option<Self::Move> {
+        (action < self.cells()).then_some(action as Self::Move)
+    }
+
+    /// A mark a move, until the board is full.
+    fn max_game_length(&self) -> Option<usize> {
+        Some(self.cells())
+    }
+
+    /// A line mirrored is a line: cell `(row, column)` becomes `(row, width − 1 − column)`.
+    fn mirror_action(&self, action: usize) -> Option<usize> {
+        let width = self.width();
+        (action < self.cells()).then(|| action - action % width + width - 1 - action % width)
+    }
 }

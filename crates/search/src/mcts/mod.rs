@@ -19,7 +19,7 @@
 //!   loss while another move is not).
 
 mod rollout;
-mod tree;
+pub(crate) mod tree;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -134,7 +134,7 @@ const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750m
 
 /// The keys that limit a search. A spec that sets none of them (or sets them to `auto` or
 /// `none`), run with no limit from the command either, searches its agent's default budget.
-pub const LIMIT_KEYS: [&str; 4] = ["depth", "time", "nodes", "iterations"];
+pub const LIMIT_KEYS: [&str; 5] = ["depth", "time", "nodes", "iterations", "sims"];
 
 const MINIMAX_KEYS: &[KeyInfo] = &[
     KeyInfo::new("depth", "4", "plies to search"),
@@ -340,6 +340,24 @@ impl<G: Game + ZobristHash> Catalog<G> {
             Build::CatalogFactory(factory) => factory(self, &params, rng_seed),
             Build::Generic(kind) => self.build_generic(*kind, &params, rng_seed),
         }
+    }
+
+    /// Builds an agent as [`Catalog::build`] does and checks that it can play `start`'s
+    /// game and variant ([`Agent::fits`]): what front ends call once they know the game.
+    pub fn build_for(
+        &self,
+        spec: &str,
+        rng_seed: u64,
+        start: &G,
+    ) -> Result<Box<dyn Agent<G>>, SpecError> {
+        let mut agent = self.build(spec, rng_seed)?;
+        agent.fits(start).map_err(|message| SpecError::Agent {
+            agent: parse_spec(spec, "")
+                .map(|s| s.name)
+                .unwrap_or_else(|_| spec.to_string()),
+            message,
+        })?;
+        Ok(agent)
     }
 
     fn build_generic(

@@ -21,6 +21,10 @@ pub enum KeyKind {
     /// ([`Catalog::set_table_memory`](super::Catalog::set_table_memory)), which is what a
     /// front end weighs.
     Memory,
+    /// A network model: the name of a model bundled with the game (`ply_core::Encode::MODELS`)
+    /// or the path of a model file. A front end that takes specs from others accepts only
+    /// the bundled names (and the default, which names no file).
+    Model,
 }
 
 /// One setting an agent accepts, with its default (as it would be written in a spec), a

@@ -10,4 +10,5 @@ mod limits;
 mod mcts;
 mod multiplayer;
 mod multiplayer_three_players;
+mod puct;
 mod strength;

@@ -9,13 +9,15 @@ const { chromium } = require('playwright-core');
 const URL = process.env.PLY_URL || 'http://127.0.0.1:8080/';
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 
-// `beforeLoad(page)`, if given, runs before the page is opened (to watch its requests).
-async function openPage(viewport = { width: 1200, height: 900 }, beforeLoad = null) {
+// `beforeLoad(page)`, if given, runs before the page is opened (to watch its requests);
+// `device` adds the browser context's options of a device (a phone: `PHONE`).
+async function openPage(viewport = { width: 1200, height: 900 }, beforeLoad = null, device = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ply-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport,
+    ...device,
     args: [
       '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -34,8 +36,14 @@ async function openPage(viewport = { width: 1200, height: 900 }, beforeLoad = nu
   return { page, close, consoleErrors };
 }
 
+// A phone: 390 by 844 CSS pixels, touch, no hover.
+const PHONE = { width: 390, height: 844 };
+const TOUCH = { hasTouch: true, isMobile: true, deviceScaleFactor: 3 };
+
 // Picks a game, its variant settings and the seats ('human' or a level), then starts it.
+// (Choosing a game or a setting starts one at once; the seats take effect with New game.)
 async function startGame(page, game, variant, seats) {
+  await page.evaluate(() => { document.getElementById('setup-fold').open = true; });
   await page.selectOption('#game', game);
   for (const [key, value] of Object.entries(variant)) {
     await page.selectOption(`[data-variant="${key}"]`, String(value));
@@ -43,9 +51,10 @@ async function startGame(page, game, variant, seats) {
   for (const [seat, who] of seats.entries()) {
     await page.selectOption(`#seat-${seat}`, who);
   }
+  await page.waitForFunction(() => ui.creating === 0);
   const before = await page.evaluate(() => ui.view && ui.view.id);
   await page.click('#new-game');
-  await page.waitForFunction((old) => ui.view && ui.view.id !== old, before);
+  await page.waitForFunction((old) => ui.view && ui.view.id !== old && ui.creating === 0, before);
 }
 
 // Waits until a person is to move (or the game is over) and no engine is thinking.
@@ -71,4 +80,21 @@ async function clickColumn(page, move) {
   await page.waitForFunction((n) => ui.view.moves.length > n, before);
 }
 
-module.exports = { openPage, startGame, waitForHumanTurn, screenshot, view, clickColumn };
+// Plays `moves` (as the view lists them) through the API, as clicks would, and shows the
+// result on the page.
+async function playMoves(page, moves) {
+  await page.evaluate(async (list) => {
+    for (const move of list) {
+      const response = await fetch(`/api/games/${ui.view.id}/moves`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move }),
+      });
+      if (!response.ok) throw new Error(`${move}: ${await response.text()}`);
+      ui.view = await response.json();
+    }
+    render();
+  }, moves);
+}
+
+module.exports = {
+  openPage, startGame, waitForHumanTurn, screenshot, view, clickColumn, playMoves, PHONE, TOUCH,
+};

@@ -48,3 +48,27 @@ test('3-player halma: a hop chain chosen by clicks, drawn, and played', async ()
     await close();
   }
 });
+
+test('halma moves read as typed on the page: the move list and the engine line, never JSON', async () => {
+  const { page, close, consoleErrors } = await openPage();
+  try {
+    const level = await page.evaluate(() => ui.games.find((g) => g.name === 'halma').levels[0].name);
+    await startGame(page, 'halma', { board: 'rhombus' }, ['human', level]);
+    const v = await view(page);
+    await playByClicks(page, v.legal[0]);
+    await page.waitForFunction(() => ui.view.moves.length === 2 && !ui.thinking, null, { timeout: 60000 });
+    const typed = /^-?\d+,-?\d+( -?\d+,-?\d+)+$/;
+    const moves = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
+    assert.equal(moves.length, 2);
+    for (const m of moves) assert.match(m, typed);
+    assert.equal(moves[0], v.legal[0].move);
+    // The engine's line: its moves as typed, joined by '; ' (each holds a space).
+    const pv = await page.textContent('#engine-info [data-field="pv"]');
+    assert.ok(!pv.includes('['), pv);
+    for (const m of pv.split('; ')) assert.match(m, typed);
+    assert.equal(pv.split('; ')[0], moves[1]);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});

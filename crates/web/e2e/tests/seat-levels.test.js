@@ -65,7 +65,7 @@ async function loadPage() {
   ]);
   const registry = {};
   const make = (tag) => new Node(tag, registry);
-  for (const id of ['game', 'variants', 'seats', 'time', 'error', 'board', 'moves', 'undo', 'pause', 'record', 'status', 'new-game']) {
+  for (const id of ['game', 'goal', 'variants', 'seats', 'time', 'error', 'board', 'moves', 'undo', 'pause', 'record', 'status', 'new-game', 'load-text']) {
     make(id === 'game' ? 'select' : 'div').id = id;
   }
   const document = {

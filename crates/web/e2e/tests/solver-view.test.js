@@ -114,30 +114,72 @@ for (const [position, scores] of Object.entries(EXACT)) {
   });
 }
 
-test('a position not solved within the time says so, above the board and under it', async () => {
+test('a position not solved within the time shows what is proven and goes on solving', async () => {
   const { page, close, consoleErrors } = await openPage();
   try {
-    // The page asks for the server's whole cap; this request asks the server for 300 ms,
+    // The page asks for the server's whole cap; these requests ask the server for 300 ms,
     // far less than the empty 8x7 board (no book) takes.
-    await page.route('**/api/games/*/solver', (route) => route.continue({ postData: '{"time_ms":300}' }));
+    let asked = 0;
+    await page.route('**/api/games/*/solver', (route) => {
+      asked++;
+      return route.continue({ postData: '{"time_ms":300}' });
+    });
     await page.evaluate(() => { location.hash = '#game=connect4&width=8&height=7&solver=1'; });
     await page.waitForFunction(() => ui.view && ui.view.board.width === 8);
     const labels = await solverLabels(page);
     assert.equal(Object.keys(labels).length, 8);
     for (const { label, text } of Object.values(labels)) {
-      assert.equal(label, 'unknown');
-      assert.match(text, /not solved within 300 ms.*\?$/, 'a "?" with the reason in its tooltip');
+      // Nothing proven yet ('?', the reason in its tooltip), or who wins: a bound.
+      assert.match(label, /^unknown$|^(win|loss) in \d+–\d+$|^draw( or (win|loss))?$/);
+      if (label === 'unknown') assert.match(text, /not solved within 300 ms.*still solving.*\?$/);
     }
     const caption = await page.$eval('#connect4-board .solver-caption', (node) => ({
       text: node.firstChild.textContent,
       tooltip: node.querySelector('title').textContent,
       kind: node.getAttribute('class'),
     }));
-    assert.equal(caption.text, 'not solved within 300 ms');
+    assert.match(caption.text, /^proven so far in \d+ ms; still solving…$/);
     assert.equal(caption.tooltip, 'not solved within 300 ms, the time asked');
-    assert.match(caption.kind, /unsolved/);
-    assert.match(await page.textContent('#solver-note'), /not solved within 300 ms, the time asked/);
+    assert.match(caption.kind, /partial/);
+    assert.match(await page.textContent('#solver-note'), /still solving .*not solved within 300 ms, the time asked/);
     await screenshot(page, 'connect4-solver-unsolved.png');
+    // The page does not give up: it asks again, and again.
+    await page.waitForFunction(() => ui.solver.answer && ui.solver.answer.spent_ms >= 900, null, { timeout: 60000 });
+    assert.ok(asked >= 3, `asked ${asked} times`);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('a position solved over several requests shows its bounds, then its exact scores', async () => {
+  const { page, close, consoleErrors } = await openPage();
+  try {
+    // 50 ms a request, where a whole solve takes seconds: the first answers prove who wins
+    // after each column before the scores; the server's solver keeps its table, so each
+    // request goes further.
+    await page.route('**/api/games/*/solver', (route) => route.continue({ postData: '{"time_ms":50}' }));
+    const partial = [];
+    page.on('response', async (r) => {
+      if (!r.url().endsWith('/solver')) return;
+      const answer = await r.json();
+      if (!answer.complete) partial.push(answer);
+    });
+    await page.evaluate(() => { location.hash = '#game=connect4&position=4444355512&solver=1'; });
+    await page.waitForFunction(() => ui.view && ui.view.board.rows.flat().filter((o) => o !== null).length === 10);
+    await page.waitForFunction(() => ui.solver.answer && ui.solver.answer.complete, null, { timeout: 600000 });
+    const labels = await solverLabels(page);
+    assert.deepEqual(['1', '2', '3', '4', '5', '6', '7'].map((c) => labels[c].value), EXACT['4444355512']);
+    assert.ok(partial.length >= 1, 'at least one answer came before the scores were whole');
+    // Every bound proven on the way holds the exact score.
+    for (const answer of partial) {
+      for (const m of answer.moves) {
+        const exact = EXACT['4444355512'][Number(m.move) - 1];
+        const [low, high] = m.value === null ? [m.low, m.high] : [m.value, m.value];
+        assert.ok(low <= exact && exact <= high, `column ${m.move}: ${low}..${high} holds ${exact}`);
+      }
+    }
+    assert.match(await page.textContent('#connect4-board .solver-caption'), /^exact scores, solved in \d+ ms$/);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await close();

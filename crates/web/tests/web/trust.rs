@@ -344,7 +344,7 @@ async fn only_loopback_hosts_and_the_servers_own_origin_are_answered() {
 }
 
 /// One request on its own connection from the loopback address `source` (Linux routes all
-/// of 127.0.0.0/8 to the loopback interface, so each is a client of its own).
+/// of 127.0.0.0/8 to the loopback interface, as a local program may use any of them).
 async fn request_from(source: &str, addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
     let socket = TcpSocket::new_v4().unwrap();
     socket
@@ -367,10 +367,11 @@ async fn request_from(source: &str, addr: SocketAddr, path: &str, body: &Value) 
     (status, serde_json::from_str(body).unwrap())
 }
 
-/// Row 18: ten thousand creates from one client locked every other client out for the
-/// games' time to live. Now one client fills only its own share.
+/// Issue 52, row 6 (issue 39, row 18 before it): a local process rotating its source
+/// address over 127.0.0.0/8 counted as a new client at each address and filled the whole
+/// table. Every loopback address is one client, with one share.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_client_fills_only_its_share_of_the_games() {
+async fn row_6_loopback_peers_are_one_client_with_one_share() {
     let addr = support::start_server(ServerConfig {
         max_games: 100,
         max_games_per_client: 30,
@@ -379,14 +380,15 @@ async fn one_client_fills_only_its_share_of_the_games() {
     .await;
     let create = json!({ "game": "tictactoe" });
     let mut refused = 0;
-    for _ in 0..60 {
-        let (status, answer) = request_from("127.0.0.2", addr, "/api/games", &create).await;
+    for n in 0..60 {
+        let source = format!("127.0.{}.{}", n / 200, 2 + n % 200);
+        let (status, answer) = request_from(&source, addr, "/api/games", &create).await;
         match status {
             201 => {}
             429 => {
                 assert_eq!(answer["error"]["kind"], "too_many_games", "{answer}");
                 let message = answer["error"]["message"].as_str().unwrap();
-                for word in ["127.0.0.2", "30 games", "--max-games-per-client"] {
+                for word in ["client 127.0.0.1", "30 games", "--max-games-per-client"] {
                     assert!(message.contains(word), "{message}");
                 }
                 refused += 1;
@@ -395,16 +397,15 @@ async fn one_client_fills_only_its_share_of_the_games() {
         }
     }
     assert_eq!(refused, 30);
-    // Other clients still create games, each up to its own share.
-    for source in ["127.0.0.3", "127.0.0.1"] {
-        let (status, answer) = request_from(source, addr, "/api/games", &create).await;
-        assert_eq!(status, 201, "{source}: {answer}");
-    }
+    let (status, answer) = request_from("127.0.0.1", addr, "/api/games", &create).await;
+    assert_eq!(status, 429, "{answer}");
 }
 
 /// A client that queues many searches takes its turns with the others: a second client's
 /// one request is served after the first's running search, not after its whole queue
-/// (which would take past the request's cap: it would be refused busy).
+/// (which would take past the request's cap: it would be refused busy). The clients are
+/// two addresses that are not loopback, which are two clients (every loopback address is
+/// one).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_floods_the_search_slots_does_not_starve_another() {
     let app = Server::new(ServerConfig {
@@ -427,7 +428,7 @@ async fn a_client_that_floods_the_search_slots_does_not_starve_another() {
             tokio::spawn(async move {
                 let uri = format!("/api/games/{id}/engine");
                 let body = json!({ "agent": "fault-sleep:ms=400" });
-                call_as(&app, Some("127.0.0.2"), Method::POST, &uri, &[], Some(body)).await
+                call_as(&app, Some("10.0.0.2"), Method::POST, &uri, &[], Some(body)).await
             })
         })
         .collect();
@@ -435,7 +436,7 @@ async fn a_client_that_floods_the_search_slots_does_not_starve_another() {
     let uri = format!("/api/games/{other}/engine");
     let body = json!({ "agent": "random" });
     let (status, answer) =
-        call_as(&app, Some("127.0.0.3"), Method::POST, &uri, &[], Some(body)).await;
+        call_as(&app, Some("10.0.0.3"), Method::POST, &uri, &[], Some(body)).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let mut served = 0;
     for task in flood {
@@ -448,4 +449,133 @@ async fn a_client_that_floods_the_search_slots_does_not_starve_another() {
     }
     // The flood's own requests beyond what fits in the cap are refused busy, not run late.
     assert!((1..10).contains(&served), "{served}");
+}
+
+/// Issue 52, row 14: with long searches running and queued, a request with a short cap was
+/// refused busy four times in six. It now waits its turn: it goes before the long ones
+/// still queued (its deadline is sooner), and the running one, once it has thought for
+/// half the short cap, is told to stop and answers with the move it has.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn row_14_a_short_request_gets_its_turn_while_long_searches_hold_the_slots() {
+    let app = Server::new(ServerConfig {
+        max_move_time: Duration::from_secs(20),
+        max_searches: 1,
+        ..ServerConfig::default()
+    })
+    .router();
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        games.push(new_game(&app, "connect4").await);
+    }
+    let short = games.pop().unwrap();
+    let flood: Vec<_> = games
+        .into_iter()
+        .map(|id| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let uri = format!("/api/games/{id}/engine");
+                let body = json!({ "agent": "mcts", "time_ms": 15_000, "play": false });
+                call_as(&app, Some("127.0.0.2"), Method::POST, &uri, &[], Some(body)).await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let uri = format!("/api/games/{short}/engine");
+    let body = json!({ "agent": "mcts", "time_ms": 2_000, "play": false });
+    let (status, answer) =
+        call_as(&app, Some("127.0.0.3"), Method::POST, &uri, &[], Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    // The flood's requests end with the test: their searches are told to stop.
+    for task in flood {
+        task.abort();
+    }
+}
+
+/// Issue 52, row 10: no answer said whether another site may frame the page.
+#[tokio::test]
+async fn row_10_no_site_may_frame_the_page_or_any_answer() {
+    let app = router(ServerConfig::default());
+    // The page, the API, an unknown path, and a request refused before any route.
+    for (method, uri, host) in [
+        (Method::GET, "/", "127.0.0.1:8080"),
+        (Method::GET, "/api/games", "localhost"),
+        (Method::GET, "/no/such/path", "localhost"),
+        (Method::DELETE, "/api/games/nothing", "evil.example"),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header(header::HOST, host)
+            .body(Body::empty())
+            .unwrap();
+        let (_, headers, _) = call(&app, request).await;
+        assert_eq!(
+            headers.get(header::CONTENT_SECURITY_POLICY).unwrap(),
+            "frame-ancestors 'none'",
+            "{uri}"
+        );
+        assert_eq!(
+            headers.get(header::X_FRAME_OPTIONS).unwrap(),
+            "DENY",
+            "{uri}"
+        );
+    }
+}
+
+/// The head of the first answer to `head` sent on a new connection to `addr`, read until
+/// its blank line.
+async fn first_answer(addr: SocketAddr, head: &str) -> String {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    let mut byte = [0u8; 1];
+    while !raw.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).await.unwrap() == 0 {
+            break;
+        }
+        raw.push(byte[0]);
+    }
+    String::from_utf8(raw).unwrap()
+}
+
+/// Issue 52, row 12: a body announced far over the limit with `Expect: 100-continue` was
+/// invited (`100 Continue`) and then waited for until the body timeout. It is refused at
+/// once, before a byte of it is read, on every route that reads a body.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn row_12_a_body_declared_too_large_is_refused_before_it_is_invited() {
+    let addr = support::start_server(ServerConfig::default()).await;
+    for (path, limit) in [
+        ("/api/games", 256 * 1024),
+        ("/api/games/0123456789abcdef/moves", 16 * 1024),
+    ] {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             Expect: 100-continue\r\nContent-Length: 900000000\r\n\r\n"
+        );
+        let answer = first_answer(addr, &head).await;
+        assert!(answer.starts_with("HTTP/1.1 413 "), "{path}: {answer}");
+        // Just over the route's own limit is refused the same way.
+        let head = head.replace("900000000", &(limit + 1).to_string());
+        let answer = first_answer(addr, &head).await;
+        assert!(answer.starts_with("HTTP/1.1 413 "), "{path}: {answer}");
+    }
+}
+
+/// Issue 52, row 13: with two `Origin` (or `Sec-Fetch-Site`) headers, the server's own
+/// first, only the first was checked.
+#[tokio::test]
+async fn row_13_a_request_with_a_checked_header_given_twice_is_refused() {
+    let app = router(ServerConfig::default());
+    for (name, own, other) in [
+        ("origin", "http://127.0.0.1:8080", "http://evil.example"),
+        ("sec-fetch-site", "same-origin", "cross-site"),
+    ] {
+        let (status, answer) = create_with(
+            &app,
+            &[("host", "127.0.0.1:8080"), (name, own), (name, other)],
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{name}: {answer}");
+        assert_eq!(answer["error"]["kind"], "cross_site", "{answer}");
+    }
 }

@@ -249,7 +249,7 @@ impl<G: Game> TextEngine<G> {
     /// position where it ends becomes the current one, and `undo` takes its moves back.
     /// Nothing changes if the file or the record is refused.
     fn load_record(&mut self, path: &str) -> anyhow::Result<()> {
-        let record = crate::start::read_records(std::path::Path::new(path))?.swap_remove(0);
+        let record = crate::start::read_first(std::path::Path::new(path))?;
         let replay = record.replay_on(&self.start)?;
         self.state = replay.end;
         self.history = replay.moves;

@@ -59,9 +59,26 @@ pub enum BookError {
     #[error("entry {index} of the book is out of order (entries must rise strictly)")]
     Order { index: usize },
     #[error(
-        "entry {index} of an outcome layer holds {score}, not a win (1), draw (0) or loss (-1)"
+        "entry {index} of an outcome layer (byte {offset}) holds {score}, not a win (1), draw \
+         (0) or loss (-1)"
     )]
-    Outcome { index: usize, score: i32 },
+    Outcome {
+        index: usize,
+        offset: usize,
+        score: i32,
+    },
+    #[error(
+        "entry {index} of the layer of depth {depth} (byte {offset}) holds the score {score}, \
+         but a position of {depth} stones scores from {min} to {max}"
+    )]
+    Score {
+        index: usize,
+        offset: usize,
+        depth: u32,
+        score: i32,
+        min: i32,
+        max: i32,
+    },
     #[error("the book's layers are for different boards ({first} and {other}): one book is for one board")]
     Boards { first: String, other: String },
     #[error("the book has two layers of depth {depth}: each depth is one layer")]
@@ -223,8 +240,10 @@ impl Book {
     /// and that the layers agree.
     pub fn from_bytes(mut bytes: &[u8]) -> Result<Self, BookError> {
         let mut book: Option<Book> = None;
+        let mut at = 0;
         loop {
-            let (layer, rest) = Book::layer_from_bytes(bytes)?;
+            let (layer, rest) = Book::layer_from_bytes(bytes, at)?;
+            at += bytes.len() - rest.len();
             book = Some(match book {
                 None => layer,
                 Some(book) => book.merged(layer)?,
@@ -236,8 +255,9 @@ impl Book {
         }
     }
 
-    /// The first layer of `bytes` as a book, and the bytes after it.
-    fn layer_from_bytes(bytes: &[u8]) -> Result<(Book, &[u8]), BookError> {
+    /// The first layer of `bytes` as a book, and the bytes after it; `at` is where `bytes`
+    /// start in the file, for messages.
+    fn layer_from_bytes(bytes: &[u8], at: usize) -> Result<(Book, &[u8]), BookError> {
         if bytes.len() < HEADER {
             return Err(BookError::Magic);
         }
@@ -271,12 +291,37 @@ impl Book {
         if let Some(index) = (1..entries.len()).find(|&i| entries[i] >> 8 <= entries[i - 1] >> 8) {
             return Err(BookError::Order { index });
         }
-        if outcomes {
-            let score_of = |e: u64| i32::from(e as u8) - 128;
-            if let Some(index) = entries.iter().position(|&e| score_of(e).abs() > 1) {
-                let score = score_of(entries[index]);
-                return Err(BookError::Outcome { index, score });
-            }
+        // Every value is checked here, once: lookups trust them (a score of 127 would be
+        // played as a win no position of the book can have).
+        let score_of = |e: u64| i32::from(e as u8) - 128;
+        let offset = |index: usize| at + HEADER + 8 * index;
+        let (min, max) = if outcomes {
+            (-1, 1)
+        } else {
+            let (cells, moves) = (cells as i32, i32::from(depth));
+            (-(cells - moves) / 2, (cells + 1 - moves) / 2)
+        };
+        if let Some(index) = entries
+            .iter()
+            .position(|&e| !(min..=max).contains(&score_of(e)))
+        {
+            let score = score_of(entries[index]);
+            return Err(if outcomes {
+                BookError::Outcome {
+                    index,
+                    offset: offset(index),
+                    score,
+                }
+            } else {
+                BookError::Score {
+                    index,
+                    offset: offset(index),
+                    depth: depth.into(),
+                    score,
+                    min,
+                    max,
+                }
+            });
         }
         let shape = Shape::<u64>::new(width.into(), height.into(), k.into());
         let layer = Layer {
@@ -445,6 +490,28 @@ mod tests {
             Book::from_bytes(&deep),
             Err(BookError::Depth { .. })
         ));
+        // Issue 52, row 8: a score byte out of range (0xFF reads as 127) is refused, naming
+        // the byte; so is one just past the range a position of that depth can score.
+        let mut wild = bytes.clone();
+        wild[16] = 0xFF;
+        assert_eq!(
+            Book::from_bytes(&wild),
+            Err(BookError::Score {
+                index: 0,
+                offset: 16,
+                depth: 2,
+                score: 127,
+                min: -20,
+                max: 20
+            })
+        );
+        let mut past = bytes.clone();
+        past[24] = (128 + 21) as u8;
+        let message = Book::from_bytes(&past).unwrap_err().to_string();
+        assert!(
+            message.contains("(byte 24) holds the score 21"),
+            "{message}"
+        );
         let mut swapped = bytes.clone();
         swapped[16..32].rotate_left(8); // the first two entries change places
         assert_eq!(
@@ -537,7 +604,11 @@ mod tests {
         bytes[16] = 128 + 5;
         assert_eq!(
             Book::from_bytes(&bytes),
-            Err(BookError::Outcome { index: 0, score: 5 })
+            Err(BookError::Outcome {
+                index: 0,
+                offset: 16,
+                score: 5
+            })
         );
         // Stray bytes after the last layer are not a layer.
         let mut tail = small_book().to_bytes();

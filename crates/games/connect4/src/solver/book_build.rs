@@ -69,6 +69,79 @@ fn walk(
     }
 }
 
+/// The longest line of a progress file: a key of at most 16 hex digits, a space and a score,
+/// or the header; a longer line is refused before it is kept.
+const PROGRESS_LINE: u64 = 64;
+
+/// Reads a progress file's lines one by one into a score per position.
+struct ProgressReader {
+    header: String,
+    max_score: i32,
+    /// The keys of the book's positions: a line of another key is refused, so what is kept
+    /// is bounded by the book, not by the file.
+    keys: HashSet<u64>,
+    done: HashMap<u64, i32>,
+}
+
+impl ProgressReader {
+    fn new(build: &BookBuild) -> Self {
+        ProgressReader {
+            header: build.progress_header(),
+            max_score: build.max_score(),
+            keys: build.keys().into_iter().collect(),
+            done: HashMap::new(),
+        }
+    }
+
+    /// Reads line `number`; `ended` says whether an end of line closed it (a cut last
+    /// line has none, and is dropped).
+    fn line(&mut self, number: usize, line: &str, ended: bool) -> Result<(), String> {
+        let max_score = self.max_score;
+        if number == 1 {
+            if line != self.header {
+                return Err(format!(
+                    "is for another book ({}, this run is {:?}): remove it or build into \
+                     another file",
+                    ply_core::quote(line),
+                    self.header
+                ));
+            }
+            return Ok(());
+        }
+        if line.is_empty() {
+            // A resumed run starts with an end of line, in case the last was cut short.
+            return Ok(());
+        }
+        let parsed = line
+            .split_once(' ')
+            .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)))
+            .filter(|(_, score)| score.abs() <= max_score);
+        let Some((key, score)) = parsed else {
+            // The last line may be half-written if the run was killed mid-write.
+            if !ended {
+                return Ok(());
+            }
+            return Err(format!(
+                "has a line {number} that is not `key score` with a score from -{max_score} to \
+                 {max_score}: {}",
+                ply_core::quote(line)
+            ));
+        };
+        if !self.keys.contains(&key) {
+            return Err(format!(
+                "has a line {number} whose key {key:x} is no position of this book"
+            ));
+        }
+        match self.done.insert(key, score) {
+            Some(earlier) if earlier != score => Err(format!(
+                "has a line {number} that gives position {key:x} the score {score}, where an \
+                 earlier line gave {earlier}"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The book key of `state` ([`Book::key`]), or `None` on boards of more than 64 bits.
 pub fn book_key(state: &Connect4) -> Option<u64> {
     match state.board() {
@@ -161,61 +234,38 @@ impl BookBuild {
     }
 
     /// The scores a progress file holds (`text`, as read). A last line cut short by an
-    /// interruption is dropped (that position is solved again); a header of another book,
-    /// or any other line that is not `key score` with a score in range, is an error whose
-    /// message follows "the progress file … ".
+    /// interruption (no end of line) is dropped (that position is solved again); a header of
+    /// another book, or any other line that is not `key score` with a key of this book and a
+    /// score in range, or a key given two scores, is an error whose message follows "the
+    /// progress file … ".
     pub fn read_progress(&self, text: &str) -> Result<HashMap<u64, i32>, String> {
-        let header = self.progress_header();
-        let max_score = self.max_score();
-        let lines: Vec<&str> = text.lines().collect();
-        let mut done = HashMap::new();
-        for (i, line) in lines.iter().enumerate() {
-            if i == 0 {
-                if *line != header {
-                    return Err(format!(
-                        "is for another book ({line:?}, this run is {header:?}): remove it or \
-                         build into another file"
-                    ));
-                }
-                continue;
-            }
-            if line.is_empty() {
-                // A resumed run starts with an end of line, in case the last was cut short.
-                continue;
-            }
-            let parsed = line
-                .split_once(' ')
-                .and_then(|(k, s)| Some((u64::from_str_radix(k, 16).ok()?, s.parse::<i32>().ok()?)))
-                .filter(|(_, score)| score.abs() <= max_score);
-            match parsed {
-                Some((key, score)) => {
-                    done.insert(key, score);
-                }
-                // The last line may be half-written if the run was killed mid-write.
-                None if i + 1 == lines.len() => {}
-                None => {
-                    return Err(format!(
-                        "has a line {} that is not `key score` with a score from -{max_score} \
-                         to {max_score}: {}",
-                        i + 1,
-                        ply_core::quote(line)
-                    ))
-                }
-            }
+        let mut reader = ProgressReader::new(self);
+        for (i, raw) in text.split_inclusive('\n').enumerate() {
+            let ended = raw.ends_with('\n');
+            reader.line(i + 1, raw.trim_end_matches(['\n', '\r']), ended)?;
         }
-        Ok(done)
+        Ok(reader.done)
     }
 
     /// The scores an earlier build proved, from its progress file at `path` (none if there
-    /// is none), read as [`PROGRESS_FILE`] (see [`ply_core::files`]); the error names the file.
+    /// is none), read as [`PROGRESS_FILE`] (see [`ply_core::files`]) a line at a time: what
+    /// is kept is a score per position of the book, whatever the file's size. The error
+    /// names the file.
     pub fn read_progress_file(&self, path: &Path) -> Result<HashMap<u64, i32>, String> {
-        match files::read_text_if_exists(path, PROGRESS_FILE) {
-            Ok(None) => Ok(HashMap::new()),
-            Ok(Some(text)) => self
-                .read_progress(&text)
-                .map_err(|e| format!("the progress file {} {e}", shown(path))),
-            Err(e) => Err(e.to_string()),
+        let Some(mut lines) = files::Lines::open_if_exists(path, PROGRESS_FILE, PROGRESS_LINE)
+            .map_err(|e| e.to_string())?
+        else {
+            return Ok(HashMap::new());
+        };
+        let mut reader = ProgressReader::new(self);
+        while let Some(line) = lines.next_line().map_err(|e| e.to_string())? {
+            // Bytes that are not text cannot be a score: the line reads as malformed.
+            let text = std::str::from_utf8(&line.bytes).unwrap_or("\u{fffd}");
+            reader
+                .line(line.number, text, line.ended)
+                .map_err(|e| format!("the progress file {} {e}", shown(path)))?;
         }
+        Ok(reader.done)
     }
 
     /// Writes the book of `scores` to `out`, whole or not at all (see [`ply_core::files`]):

@@ -333,6 +333,75 @@ impl Solver {
         Some(scores)
     }
 
+    /// What can be proven of every column's score for the player to move before `deadline`:
+    /// `None` for a full column (or any once the game is over), else the least and the most
+    /// the score can be. First who wins after each column (one or two null-window tests
+    /// each, cheap: a win scores at least 1, a loss at most −1, a draw 0), within the first
+    /// `outcome_share` of the time; then the exact scores with the rest. A column nothing was
+    /// proven of has the whole range of scores. The table keeps what was proven, so asking
+    /// again goes further.
+    pub fn bounds_until(
+        &mut self,
+        state: &Connect4,
+        deadline: Instant,
+        outcome_share: f64,
+    ) -> Vec<Option<(i32, i32)>> {
+        use ply_core::Game;
+        let mut bounds = vec![None; state.width()];
+        if state.is_terminal() {
+            return bounds;
+        }
+        let cells = (state.width() * state.height()) as i32;
+        let moves = state.moves_played() as i32;
+        // A child's score is for the opponent, in the range of a position one stone on; the
+        // mover's is that range turned round.
+        let whole = (-(cells - moves) / 2, (cells - moves - 1) / 2);
+        let now = Instant::now();
+        let outcomes_by = now
+            + deadline
+                .saturating_duration_since(now)
+                .mul_f64(outcome_share);
+        let mut open = Vec::new();
+        for col in center_order(state.width()) {
+            if !state.can_play(col) {
+                continue;
+            }
+            if state.is_winning_move(col) {
+                let score = (cells + 1 - moves) / 2;
+                bounds[col] = Some((score, score));
+                continue;
+            }
+            let mut child = state.clone();
+            child.play(col as u8);
+            bounds[col] = Some(whole);
+            // The mover wins if the child is lost for the opponent (at most −1), draws if
+            // it is at most 0 for them (and not lost), else loses.
+            let outcome = match self.at_most_until(&child, -1, Some(outcomes_by)) {
+                Some(true) => Some((1, whole.1)),
+                Some(false) => match self.at_most_until(&child, 0, Some(outcomes_by)) {
+                    Some(true) => Some((0, 0)),
+                    Some(false) => Some((whole.0, -1)),
+                    None => Some((whole.0, 0)),
+                },
+                None => None,
+            };
+            if let Some(range) = outcome {
+                bounds[col] = Some(range);
+            }
+            open.push((col, child));
+        }
+        for (col, child) in open {
+            if bounds[col].is_some_and(|(lo, hi)| lo == hi) {
+                continue;
+            }
+            match self.solve_until(&child, false, Some(deadline)) {
+                Some(score) => bounds[col] = Some((-score, -score)),
+                None => break,
+            }
+        }
+        bounds
+    }
+
     /// The scores of `children` (columns and positions of one board), each solved whole by
     /// one of the solver's threads, all sharing the table: `(column, score)` pairs, or
     /// `None` if the deadline passed (or the interrupt came) first.

@@ -356,25 +356,13 @@ impl CcpEngine {
     }
 
     /// The position a `position` command names, or why it names none. A position at or
-    /// past the engine's move limit is played as if the game went on: the referee, not the
-    /// engine, says when a game ends.
+    /// past the engine's move limit is the end of the game, as every other ending is: `go`
+    /// then answers `bestmove 0000` (a referee with longer games sets the engine's limit,
+    /// `--move-limit`).
     fn read_position(&self, cells: Option<&str>, moves: &[String]) -> Result<Halma, String> {
         let mut state = match cells {
             None => self.start.clone(),
-            Some(text) => {
-                let state = self.start.from_text(text).map_err(|e| e.to_string())?;
-                if state.ccerl_end() == Some(crate::ccerl::CcerlEnd::MoveLimit) {
-                    let unlimited = HalmaSettings {
-                        max_plies: u32::MAX,
-                        ..*self.start.settings()
-                    };
-                    Halma::with_settings(BoardKind::Star121, 2, unlimited)
-                        .and_then(|s| s.from_text(text))
-                        .map_err(|e| e.to_string())?
-                } else {
-                    state
-                }
-            }
+            Some(text) => self.start.from_text(text).map_err(|e| e.to_string())?,
         };
         for text in moves {
             state

@@ -16,7 +16,7 @@ mod compass;
 mod minimax;
 mod simple;
 
-pub use book::MoveBook;
+pub use book::{MoveBook, TableError, TABLE_HEADER};
 pub use compass::{compass_rank, COMPASS_PRIORITY};
 pub use minimax::{SeedMinimax, SeedMoves};
 pub use simple::{DirectionAgent, FarthestPegAgent};

@@ -120,7 +120,8 @@ fn strategy_three_looks_positions_up_in_its_table() {
         .unwrap();
     assert_eq!((second.mv, second.nodes), (first.mv, 0));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text.lines().count(), 1, "{text}");
+    assert_eq!(text.lines().count(), 2, "a header and the entry: {text}");
+    assert!(text.starts_with(ply_halma::seed003::TABLE_HEADER), "{text}");
     let _ = std::fs::remove_file(&path);
 }
 

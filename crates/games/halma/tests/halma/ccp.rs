@@ -260,15 +260,24 @@ fn analyze_lists_the_best_moves() {
     }
 }
 
-/// A referee with a longer game than the engine's 240 plies still gets a move at ply 240:
-/// the referee, not the engine, ends games.
+/// Issue 52, row 9: a position at the CCERL move limit (ply 240) or past it is the end of
+/// the game, drawn, and is answered as every other ending is, not searched.
 #[test]
-fn a_position_past_the_move_limit_is_still_answered() {
+fn row_9_a_position_at_or_past_the_move_limit_is_the_end_of_the_game() {
     let cells = format!("{}{}{}", "0".repeat(10), ".".repeat(101), "1".repeat(10));
+    for ply in [240, 250] {
+        let got = transcript(&format!(
+            "position cells {cells} player 0 ply {ply}\ngo depth 1"
+        ));
+        assert!(
+            got.contains("info string the game is over: draw: the move limit was reached"),
+            "{got}"
+        );
+        assert_eq!(bestmoves(&got), ["0000"], "{got}");
+    }
+    // One ply before the limit is still a game to play.
     let got = transcript(&format!(
-        "position cells {cells} player 0 ply 250\ngo depth 1"
+        "position cells {cells} player 0 ply 239\ngo depth 1"
     ));
-    let answers = bestmoves(&got);
-    assert_eq!(answers.len(), 1, "{got}");
-    assert_ne!(answers[0], "0000", "{got}");
+    assert_ne!(bestmoves(&got), ["0000"], "{got}");
 }

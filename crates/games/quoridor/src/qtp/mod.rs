@@ -182,9 +182,8 @@ impl QtpEngine {
                 Ok(String::new())
             }
             Command::LoadRecord(path) => {
-                let record = ply_core::record::read_file(std::path::Path::new(&path))
-                    .map_err(|e| e.to_string())?
-                    .swap_remove(0);
+                let record = ply_core::record::read_first(std::path::Path::new(&path))
+                    .map_err(|e| e.to_string())?;
                 let replay = record.replay::<Quoridor>().map_err(|e| e.to_string())?;
                 let end = two_players(replay.end)?;
                 // Each position of the record goes on the history, so `undo` takes its

@@ -1,0 +1,235 @@
+//! `ply train`: a tiny run writes its model files and curve, goes on with --resume, loses at
+//! most the step in progress to `kill -9`, and refuses bad settings by name.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{ply, stderr, stdout, temp_dir};
+
+/// The flags of a run of a few seconds on tic-tac-toe.
+const TINY: &[&str] = &[
+    "--blocks",
+    "1",
+    "--channels",
+    "8",
+    "--sims",
+    "16",
+    "--fast-sims",
+    "0",
+    "--round-games",
+    "8",
+    "--batch",
+    "32",
+    "--eval-every",
+    "10",
+    "--eval-sims",
+    "8",
+    "--gate-games",
+    "2",
+    "--baseline",
+    "random",
+    "--baseline-games",
+    "2",
+    "--threads",
+    "1",
+];
+
+fn train(dir: &str, steps: &str) -> std::process::Output {
+    let mut args = vec!["train", "tictactoe", "--out", dir, "--steps", steps];
+    args.extend_from_slice(TINY);
+    ply(&args, "")
+}
+
+/// The checkpoint's step, from `losses.csv` (a line per step).
+fn steps_logged(dir: &std::path::Path) -> usize {
+    std::fs::read_to_string(dir.join("losses.csv"))
+        .map(|t| t.lines().count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_run_writes_its_models_and_curve_and_resumes() {
+    let dir = temp_dir("train-run");
+    let run = dir.join("run");
+    let out = train(run.to_str().unwrap(), "20");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("finished 20 steps"),
+        "{}",
+        stdout(&out)
+    );
+    for file in [
+        "run.json",
+        "checkpoint.safetensors",
+        "latest.plym",
+        "best.plym",
+        "curve.jsonl",
+    ] {
+        assert!(run.join(file).is_file(), "{file} is missing");
+    }
+    assert_eq!(steps_logged(&run), 20);
+    let curve = std::fs::read_to_string(run.join("curve.jsonl")).unwrap();
+    assert_eq!(
+        curve.lines().count(),
+        2,
+        "evaluations at steps 10 and 20: {curve}"
+    );
+    // The model plays through the az spec.
+    let latest = run.join("latest.plym");
+    let spec = format!("az:model={},sims=20", latest.display());
+    let out = ply(
+        &["engine", "tictactoe", "--agent", &spec],
+        "genmove\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("= "), "{}", stdout(&out));
+    // A second start in the same folder is refused; --resume goes on to more steps.
+    let again = train(run.to_str().unwrap(), "20");
+    assert!(!again.status.success());
+    assert!(
+        stderr(&again).contains("holds a training run already"),
+        "{}",
+        stderr(&again)
+    );
+    let out = ply(
+        &["train", "--resume", run.to_str().unwrap(), "--steps", "30"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("finished 30 steps"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(steps_logged(&run), 30);
+    // A resumed run keeps its own settings.
+    let out = ply(
+        &["train", "--resume", run.to_str().unwrap(), "--sims", "5"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("only --steps may change"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn kill_9_loses_at_most_the_step_in_progress() {
+    let dir = temp_dir("train-kill");
+    let run = dir.join("run");
+    let mut args = vec![
+        "train",
+        "tictactoe",
+        "--out",
+        run.to_str().unwrap(),
+        "--steps",
+        "100000",
+    ];
+    args.extend_from_slice(TINY);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(&args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply starts");
+    // Waits for some steps to be done (the deadline only guards against a hang).
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while steps_logged(&run) < 25 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().expect("kill -9");
+    child.wait().unwrap();
+    let logged = steps_logged(&run);
+    assert!(
+        logged >= 25,
+        "the run made {logged} steps before the deadline"
+    );
+    // The checkpoint holds every step logged but the one in progress.
+    let out = ply(
+        &[
+            "train",
+            "--resume",
+            run.to_str().unwrap(),
+            "--steps",
+            &(logged + 3).to_string(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("finished {} steps", logged + 3)),
+        "{text}"
+    );
+    let resumed_at: usize = stderr(&out)
+        .lines()
+        .chain(text.lines())
+        .find_map(|l| {
+            l.strip_prefix("step ")
+                .and_then(|r| r.split(',').next()?.parse().ok())
+        })
+        .unwrap_or(logged);
+    assert!(
+        resumed_at + 1 >= logged,
+        "resumed at step {resumed_at} after {logged} were logged"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_settings_and_folders_are_refused_by_name() {
+    let dir = temp_dir("train-bad");
+    let run = dir.join("run");
+    let none = dir.join("none");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
+                "--blocks",
+                "500",
+            ],
+            "--blocks 500 is out of range",
+        ),
+        (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
+                "--full-share",
+                "2",
+            ],
+            "--full-share 2 is out of range",
+        ),
+        (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
+                "--baseline",
+                "nonsense",
+            ],
+            "--baseline: unknown agent 'nonsense'",
+        ),
+        (
+            &["train", "--resume", none.to_str().unwrap()],
+            "holds no training run",
+        ),
+        (&["train", "tictactoe"], "--out"),
+    ];
+    for (args, says) in cases {
+        let out = ply(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+    assert!(!run.exists(), "a refused run leaves nothing behind");
+    let _ = std::fs::remove_dir_all(&dir);
+}
