@@ -1,7 +1,7 @@
 """Type stubs of the native module ``ply._ply`` (re-exported by ``ply``)."""
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -17,7 +17,11 @@ __all__ = [
     "_RunFolder",
     "_Tournament",
     "_arena",
+    "_examples",
     "_games_json",
+    "_run_settings",
+    "_self_play",
+    "_train",
     "analyze_connect4",
     "load_game",
     "new_game",
@@ -279,6 +283,19 @@ def _arena(
     callables: Sequence[Tuple[str, Callable[[State], _MoveLike]]],
     **settings: Any,
 ) -> Tuple[str, List[str], str]: ...
+def _run_settings(game: str, options: Dict[str, Any]) -> str: ...
+def _self_play(model: bytes, run_json: str, indices: List[int]) -> List[str]: ...
+def _examples(
+    game: str, records: List[str], **variant: Union[int, str]
+) -> Tuple[
+    bytes, Tuple[int, int, int, int], bytes, Tuple[int, int], bytes, Tuple[int, int]
+]: ...
+def _train(
+    out: Any,
+    run_json: str,
+    resume: bool,
+    self_play: Optional[Callable[[bytes, str, List[int]], Iterable[str]]] = None,
+) -> str: ...
 
 @final
 class _RunFolder:

@@ -13,7 +13,10 @@ a merge is exactly the local result:
 - ``selfplay`` is ``arena`` for the games ``ply tune`` learns from (its ``records.txt``);
 - ``book`` writes ``OUT.progress`` as each run of positions is solved and the book at the
   end, as ``ply solve connect4-book --out OUT`` does (either continues the other's
-  progress file), and the book is the file ``ply solve --book`` reads.
+  progress file), and the book is the file ``ply solve --book`` reads;
+- ``train`` is ``ply train``'s loop with its self-play games played by Ray tasks and the
+  training done by the driver: the run folder is the one ``ply train --out DIR`` writes,
+  and either continues the other's run (``resume=True``, ``ply train --resume DIR``).
 
 A worker that dies has its task retried by Ray (``max_retries``); a unit that comes back
 twice (a retry of a task that had in fact finished) is kept once: every game is known by
@@ -50,7 +53,7 @@ from typing import (
 from . import _ply
 from ._arena import ArenaResult, Tournament
 
-__all__ = ["arena", "selfplay", "book"]
+__all__ = ["arena", "selfplay", "book", "train"]
 
 
 def _ray() -> Any:
@@ -138,6 +141,31 @@ def _gather(
             submit(len(ready))
             for result in results:
                 take(result)
+    finally:
+        for ref in in_flight:
+            ray.cancel(ref)
+
+
+def _stream(
+    ray: Any, task: Any, pieces: Iterable[Tuple[Any, ...]], window: int
+) -> Iterator[Any]:
+    """`_gather` as a generator: each result as it comes back, in any order; closing the
+    generator (the consumer stops) cancels what is still running."""
+    queue = iter(pieces)
+    in_flight: List[Any] = []
+    try:
+        in_flight.extend(task.remote(*piece) for piece in itertools.islice(queue, window))
+        while in_flight:
+            ready, waiting = ray.wait(in_flight, num_returns=1, timeout=1.0)
+            if not ready:
+                continue
+            ready, waiting = ray.wait(in_flight, num_returns=len(in_flight), timeout=0)
+            in_flight[:] = waiting
+            results = ray.get(ready)
+            in_flight.extend(
+                task.remote(*piece) for piece in itertools.islice(queue, len(ready))
+            )
+            yield from results
     finally:
         for ref in in_flight:
             ray.cancel(ref)
@@ -425,3 +453,47 @@ def book(
         build.write_book(done, path)
     os.remove(progress_path)
     return path
+
+
+def _self_play(model: bytes, run_json: str, indices: List[int]) -> List[str]:
+    """A Ray task: self-play games ``indices`` of the run (settings ``run_json``) with the
+    model file's bytes, each a JSON line: fixed by its inputs, so a retried task gives the
+    same games."""
+    return _ply._self_play(model, run_json, indices)
+
+
+def train(
+    game: Optional[str],
+    out: Union[str, "os.PathLike[str]"],
+    *,
+    resume: bool = False,
+    address: Optional[str] = None,
+    games_per_task: int = 4,
+    tasks_in_flight: Optional[int] = None,
+    max_retries: int = 3,
+    **options: Any,
+) -> Dict[str, Any]:
+    """``ply train`` with its self-play on Ray: each round's games are played by tasks of
+    ``games_per_task`` games (each task one CPU, single-threaded), and the driver writes
+    every game to the run folder as it comes back, trains, checkpoints and evaluates, as
+    ``ply.learn.train`` does; returns the run's progress. Settings as ``ply.learn.train``
+    (``steps``, ``sims``, ...; others are the game's variant). Stopping the driver (Ctrl-C)
+    loses at most the step in progress: call again with ``resume=True``."""
+    from . import learn
+
+    if games_per_task < 1:
+        raise ValueError(f"games_per_task {games_per_task}: at least 1")
+    ray = _connect(address)
+    window = _window(ray, tasks_in_flight)
+    task = ray.remote(num_cpus=1, max_retries=max_retries)(_self_play)
+
+    def play(model: bytes, run_json: str, indices: List[int]) -> Iterator[str]:
+        shared = ray.put(model)
+        pieces = (
+            (shared, run_json, indices[i : i + games_per_task])
+            for i in range(0, len(indices), games_per_task)
+        )
+        for lines in _stream(ray, task, pieces, window):
+            yield from lines
+
+    return learn.train(game, out, resume=resume, self_play=play, **options)

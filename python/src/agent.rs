@@ -32,6 +32,8 @@ pub struct DecisionInfo {
 pub trait DynAgent: Send {
     /// The agent's choice in `state` (a state of the agent's game); `None` once it is over.
     fn select(&mut self, state: &dyn DynState, limits: &SearchLimits) -> Option<DecisionInfo>;
+    /// Why the agent cannot play `state`'s variant (a network for another board), if so.
+    fn fits(&mut self, state: &dyn DynState) -> Result<(), String>;
     fn new_game(&mut self);
 }
 
@@ -75,6 +77,14 @@ impl<G: Playable> DynAgent for Built<G> {
             .expect("agents are built for the game of the state they are given");
         let decision = self.0.select(&session.state, limits)?;
         Some(describe(&session.state, decision))
+    }
+
+    fn fits(&mut self, state: &dyn DynState) -> Result<(), String> {
+        let session = state
+            .as_any()
+            .downcast_ref::<Session<G>>()
+            .expect("agents are built for the game of the state they are given");
+        self.0.fits(&session.state)
     }
 
     fn new_game(&mut self) {
@@ -267,6 +277,7 @@ impl Agent {
         }
         let mut built = self.lock()?;
         let agent = self.for_game(&mut built, position.game())?;
+        agent.fits(position.as_ref()).map_err(value_error)?;
         let decision = interruptible(py, |stop| {
             let limits = SearchLimits {
                 stop: Some(stop.clone()),

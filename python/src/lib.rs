@@ -12,6 +12,7 @@ mod errors;
 mod game;
 mod info;
 mod interrupt;
+mod learn;
 mod pyagent;
 mod registry;
 mod session;
@@ -72,6 +73,8 @@ fn _arena(
 
 #[pymodule]
 fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Before any thread of ours starts (see its documentation).
+    ply_learn::settle_threads();
     m.add_class::<State>()?;
     m.add_class::<Move>()?;
     m.add_class::<Agent>()?;
@@ -88,5 +91,9 @@ fn _ply(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(solve::analyze_connect4, m)?)?;
     m.add_function(wrap_pyfunction!(_arena, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::_run_settings, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::_self_play, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::_examples, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::_train, m)?)?;
     Ok(())
 }

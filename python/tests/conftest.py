@@ -23,3 +23,22 @@ def random_playout(state: "ply.State", rng: random.Random, max_plies: int = 400)
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(2024)
+
+
+# The smallest training run that goes through every part of `ply train`'s loop (self-play,
+# training steps, the gate and the baseline match): seconds, on one thread.
+TINY_RUN = dict(
+    steps=2,
+    blocks=1,
+    channels=8,
+    sims=8,
+    fast_sims=4,
+    round_games=4,
+    batch=16,
+    eval_sims=4,
+    gate_games=2,
+    baseline="random",
+    baseline_games=2,
+    threads=1,
+    seed=5,
+)

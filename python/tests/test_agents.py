@@ -27,7 +27,14 @@ def catalog_specs():
 @pytest.mark.parametrize("game,spec", list(catalog_specs()))
 def test_every_catalog_agent_chooses_a_legal_move(game, spec):
     state = position(game)
-    agent = ply.agent(spec, game=game, seed=3)
+    try:
+        agent = ply.agent(spec, game=game, seed=3)
+    except ValueError as e:
+        # The network agents of a game that bundles no model need a model file
+        # (test_learn.py plays one).
+        if spec.startswith("az") and "bundles no model" in str(e):
+            pytest.skip(f"{game} bundles no model")
+        raise
     decision = agent.choose(state, time=0.05, depth=2, nodes=5000, iterations=200)
     assert decision.move in state.legal_moves()
     assert decision.time >= 0 and decision.nodes >= 0

@@ -20,6 +20,7 @@ ray = pytest.importorskip("ray")
 
 import ply  # noqa: E402
 import ply.cluster  # noqa: E402
+from conftest import TINY_RUN  # noqa: E402
 
 CLI = os.environ.get("PLY_CLI")
 needs_cli = pytest.mark.skipif(not CLI, reason="set PLY_CLI to a `ply` binary to compare")
@@ -277,3 +278,23 @@ def test_the_driver_keeps_a_bounded_window_and_grows_its_tasks(tmp_path, monkeyp
     assert result.summary["games"] == 600 and sum(submitted) == 600
     assert submitted[0] == 1 and max(submitted) > 1  # short games go many to a task
     assert [r["index"] for r in result.records] == list(range(600))
+
+
+# A training run small enough for seconds: its self-play in tasks of four games, as the local
+# run plays each round of four games on its one thread, so both put the same positions in
+# each batch of network calls and the runs agree to the byte.
+TRAIN = dict(TINY_RUN, steps=3, eval_every=2, seed=9)
+
+
+def test_a_cluster_training_run_is_the_local_run(tmp_path):
+    import ply.learn
+
+    local = ply.learn.train("tictactoe", tmp_path / "local", **TRAIN)
+    cluster = ply.cluster.train("tictactoe", tmp_path / "cluster", games_per_task=4, **TRAIN)
+    assert cluster["step"] == local["step"] == TRAIN["steps"]
+    assert cluster["games"] == local["games"]
+    for name in ["latest.plym", "best.plym", "losses.csv"]:
+        assert (tmp_path / "cluster" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    # Either goes on with the other's run.
+    more = ply.learn.train(None, tmp_path / "cluster", resume=True, steps=4)
+    assert more["step"] == 4

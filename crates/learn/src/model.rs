@@ -160,6 +160,9 @@ pub struct Model {
     pub net: Net,
 }
 
+/// A parsed model file: the model, the file's metadata, and its extra tensors by name.
+pub type Parsed = (Model, HashMap<String, String>, HashMap<String, Tensor>);
+
 impl Model {
     /// A fresh net for `header`, its weights drawn from `rng_seed`.
     pub fn fresh(header: ModelHeader, rng_seed: u64) -> Result<Model, ModelError> {
@@ -231,7 +234,7 @@ impl Model {
         bytes: &[u8],
         source: &str,
         extra_prefix: Option<&str>,
-    ) -> Result<(Model, HashMap<String, String>, HashMap<String, Tensor>), ModelError> {
+    ) -> Result<Parsed, ModelError> {
         let malformed = |cause: String| ModelError::Malformed {
             file: source.to_string(),
             cause,

@@ -126,7 +126,7 @@ pub struct TrainArgs {
 
 impl TrainArgs {
     /// The settings of a new run, from the flags given over the defaults.
-    fn new_run(&self, game: GameId, command: String) -> RunSettings {
+    fn new_run(&self, game: GameId, command: String) -> anyhow::Result<RunSettings> {
         let variant = self
             .variant
             .settings
@@ -134,41 +134,44 @@ impl TrainArgs {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
         let mut s = RunSettings::new(game.name(), variant, command);
-        self.apply(&mut s);
-        s
+        self.apply(&mut s)?;
+        Ok(s)
     }
 
-    /// Overrides `s` with every flag given.
-    fn apply(&self, s: &mut RunSettings) {
+    /// Overrides `s` with every flag given (by its name in `RunSettings::NAMES`).
+    fn apply(&self, s: &mut RunSettings) -> anyhow::Result<()> {
         macro_rules! set {
-            ($($flag:ident => $($field:ident).+;)*) => {
-                $(if let Some(v) = self.$flag.clone() { s.$($field).+ = v; })*
+            ($($flag:ident),*) => {
+                $(if let Some(v) = &self.$flag {
+                    s.set(stringify!($flag), &v.to_string()).map_err(anyhow::Error::msg)?;
+                })*
             };
         }
-        set! {
-            steps => steps;
-            seed => seed;
-            threads => threads;
-            blocks => size.blocks;
-            channels => size.channels;
-            sims => selfplay.simulations;
-            fast_sims => selfplay.fast_simulations;
-            full_share => selfplay.full_share;
-            temperature_plies => selfplay.temperature_plies;
-            parallel_games => selfplay.parallel_games;
-            c => selfplay.exploration;
-            max_plies => selfplay.max_plies;
-            round_games => round_games;
-            sample_reuse => sample_reuse;
-            batch => batch;
-            window => window;
-            learning_rate => learning_rate;
-            eval_every => eval_every;
-            eval_sims => eval_sims;
-            gate_games => gate_games;
-            baseline => baseline;
-            baseline_games => baseline_games;
-        }
+        set!(
+            steps,
+            seed,
+            threads,
+            blocks,
+            channels,
+            sims,
+            fast_sims,
+            full_share,
+            temperature_plies,
+            parallel_games,
+            c,
+            max_plies,
+            round_games,
+            sample_reuse,
+            batch,
+            window,
+            learning_rate,
+            eval_every,
+            eval_sims,
+            gate_games,
+            baseline,
+            baseline_games
+        );
+        Ok(())
     }
 
     /// Whether a flag other than --resume and --steps is given: a resumed run keeps its
@@ -181,15 +184,21 @@ impl TrainArgs {
         };
         let mut changed = RunSettings::new("", Vec::new(), String::new());
         let before = changed.clone();
-        others.apply(&mut changed);
-        changed != before || !self.variant.settings.is_empty()
+        others.apply(&mut changed).is_err()
+            || changed != before
+            || !self.variant.settings.is_empty()
     }
 }
 
-/// The command line as given, for the model files' header.
+/// The command line as given, for the model files' header: `ply` and the arguments (the
+/// binary's path says nothing about the model).
 fn command_line() -> String {
-    std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
+    std::iter::once("ply".to_string())
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -215,7 +224,7 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
             let game = args.game.context("a game is needed")?;
             let out = args.out.as_ref().context("--out is needed")?;
             (
-                args.new_run(game, command_line()),
+                args.new_run(game, command_line())?,
                 RunFolder::new(out),
                 false,
             )
@@ -238,11 +247,15 @@ pub fn run(args: &TrainArgs) -> anyhow::Result<()> {
             report: &report,
             stop: &STOP,
         };
-        let outcome = if resuming {
-            run::resume(&start, &catalog, &settings, &folder, &control)
-        } else {
-            run::start(&start, &catalog, &settings, &folder, &control)
-        };
+        let go = if resuming { run::resume } else { run::start };
+        let outcome = go(
+            &start,
+            &catalog,
+            &settings,
+            &folder,
+            &run::Threads,
+            &control,
+        );
         bar.finish();
         let outcome = outcome.map_err(anyhow::Error::msg)?;
         let p = &outcome.progress;
@@ -338,28 +351,40 @@ impl Bar {
                 self.bar.set_message(last.clone());
             }
             Event::Evaluated(point) => {
-                let mut line = format!("step {}:", point.step);
+                let mut parts = Vec::new();
                 if let Some(g) = point.gate {
-                    line += &format!(
-                        " gate {:.0} % ({}-{}-{}){}",
+                    parts.push(format!(
+                        "gate {:.0} % ({}-{}-{}){}",
                         100.0 * g.score,
                         g.wins,
                         g.draws,
                         g.losses,
                         if point.promoted { ", new best" } else { "" }
-                    );
+                    ));
                 }
                 if let Some(b) = point.baseline {
-                    line += &format!(
-                        " baseline {:.0} % ({}-{}-{}), Elo {:+.0}",
+                    // A clean sweep has no finite Elo: its interval's open end says how far.
+                    let elo = if b.elo.is_finite() {
+                        format!("Elo {:+.0}", b.elo)
+                    } else if b.score >= 1.0 {
+                        format!("Elo above {:+.0}", b.elo_low)
+                    } else {
+                        format!("Elo below {:+.0}", b.elo_high)
+                    };
+                    parts.push(format!(
+                        "baseline {:.0} % ({}-{}-{}), {elo}",
                         100.0 * b.score,
                         b.wins,
                         b.draws,
                         b.losses,
-                        b.elo
+                    ));
+                }
+                if parts.is_empty() {
+                    parts.push(
+                        "no evaluation games (--gate-games and --baseline-games are 0)".into(),
                     );
                 }
-                self.say(line);
+                self.say(format!("step {}: {}", point.step, parts.join("; ")));
             }
             Event::Note(note) => self.say(format!("note: {note}")),
         }

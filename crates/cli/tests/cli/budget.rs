@@ -43,7 +43,7 @@ fn list_states_each_searchs_default_budget() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("set no limit (depth, time, nodes, iterations)"),
+        text.contains("set no limit (depth, time, nodes, iterations, sims)"),
         "{text}"
     );
     // An agent's line starts with four spaces, the lines of its keys with more.

@@ -5,8 +5,16 @@ use crate::TicTacToe;
 use ply_core::Player;
 
 use ply_core::encode::{set, Encode};
+use ply_core::BundledModel;
 
 impl Encode for TicTacToe {
+    /// The 3x3 board's net, made by `ply train` (the command is in its header and in
+    /// docs/results/learning.md).
+    const MODELS: &'static [BundledModel] = &[BundledModel {
+        name: "3x3",
+        bytes: include_bytes!("../models/3x3.plym"),
+    }];
+
     fn observation_shape(&self) -> [usize; 3] {
         [3, self.height(), self.width()]
     }

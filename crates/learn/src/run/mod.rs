@@ -60,6 +60,69 @@ pub struct Control<'a> {
     pub stop: &'a AtomicBool,
 }
 
+/// Who plays a round's self-play games: this process's threads ([`Threads`]), or the
+/// workers of a cluster (`ply.cluster.train` in Python). What a game is depends only on the
+/// net, the settings and its index (`selfplay::game_seed`), so any player gives the same
+/// games, and a game played twice (a worker killed and its task retried) is the same game.
+pub trait SelfPlayer<G: Encode>: Sync {
+    /// Plays the games `indices` of the run with `net`, handing each finished game to
+    /// `done` (an error from it ends the round). Returns once every game is played, or
+    /// early once `stop` is set.
+    fn play(
+        &self,
+        start: &G,
+        net: &Arc<Model>,
+        settings: &RunSettings,
+        indices: &[u64],
+        stop: &AtomicBool,
+        done: &mut dyn FnMut(GameRecord) -> Result<(), String>,
+    ) -> Result<(), String>;
+}
+
+/// Self-play on this process's threads (`settings.threads`), each playing its share of the
+/// games several at a time.
+pub struct Threads;
+
+impl<G: Encode> SelfPlayer<G> for Threads {
+    fn play(
+        &self,
+        start: &G,
+        net: &Arc<Model>,
+        settings: &RunSettings,
+        indices: &[u64],
+        stop: &AtomicBool,
+        done: &mut dyn FnMut(GameRecord) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let threads = settings.threads.max(1).min(indices.len().max(1));
+        let (sender, receiver) = mpsc::channel::<GameRecord>();
+        std::thread::scope(|scope| -> Result<(), String> {
+            for t in 0..threads {
+                let mine: Vec<u64> = indices.iter().copied().skip(t).step_by(threads).collect();
+                let sender = sender.clone();
+                let net = net.clone();
+                scope.spawn(move || {
+                    play_games(
+                        start,
+                        net,
+                        &settings.selfplay,
+                        settings.seed,
+                        mine,
+                        stop,
+                        |game| {
+                            let _ = sender.send(game);
+                        },
+                    );
+                });
+            }
+            drop(sender);
+            for game in receiver {
+                done(game)?;
+            }
+            Ok(())
+        })
+    }
+}
+
 /// How a session of the run ended.
 #[derive(Debug, Clone)]
 pub struct Outcome {
@@ -74,6 +137,7 @@ pub fn start<G: Encode + ZobristHash>(
     catalog: &Catalog<G>,
     settings: &RunSettings,
     folder: &RunFolder,
+    player: &dyn SelfPlayer<G>,
     control: &Control,
 ) -> Result<Outcome, String> {
     settings.validate()?;
@@ -98,7 +162,9 @@ pub fn start<G: Encode + ZobristHash>(
         .model
         .save(&folder.best_path())
         .map_err(|e| e.to_string())?;
-    run_loop(start, catalog, settings, folder, trainer, progress, control)
+    run_loop(
+        start, catalog, settings, folder, player, trainer, progress, control,
+    )
 }
 
 /// Goes on with the run in `folder`, to `settings.steps` steps in all.
@@ -107,6 +173,7 @@ pub fn resume<G: Encode + ZobristHash>(
     catalog: &Catalog<G>,
     settings: &RunSettings,
     folder: &RunFolder,
+    player: &dyn SelfPlayer<G>,
     control: &Control,
 ) -> Result<Outcome, String> {
     settings.validate()?;
@@ -116,7 +183,9 @@ pub fn resume<G: Encode + ZobristHash>(
         .model
         .check_fits(start, &source)
         .map_err(|e| e.to_string())?;
-    run_loop(start, catalog, settings, folder, trainer, progress, control)
+    run_loop(
+        start, catalog, settings, folder, player, trainer, progress, control,
+    )
 }
 
 /// The examples of every game of `round`, in the order of their numbers.
@@ -169,6 +238,7 @@ fn run_loop<G: Encode + ZobristHash>(
     catalog: &Catalog<G>,
     settings: &RunSettings,
     folder: &RunFolder,
+    player: &dyn SelfPlayer<G>,
     mut trainer: Trainer,
     mut progress: Progress,
     control: &Control,
@@ -198,6 +268,7 @@ fn run_loop<G: Encode + ZobristHash>(
                 start,
                 settings,
                 folder,
+                player,
                 &self_play_net,
                 progress.round,
                 control,
@@ -206,6 +277,7 @@ fn run_loop<G: Encode + ZobristHash>(
                 break;
             };
             progress.games += games.new;
+            trainer.model.header.games = progress.games;
             let examples = round_examples(start, games.all)
                 .map_err(|e| format!("round {}: {e}", progress.round))?;
             let positions = examples.len() as f64;
@@ -216,7 +288,7 @@ fn run_loop<G: Encode + ZobristHash>(
         }
         while progress.steps_left.is_some_and(|left| left > 0) && !stopped() {
             let mut rng =
-                LearnRng::seed_from_u64(game_seed(settings.seed ^ 0xBA7C_4E5, progress.step));
+                LearnRng::seed_from_u64(game_seed(settings.seed ^ 0x0BA7_C4E5, progress.step));
             let batch = replay.sample(settings.batch, &mut rng);
             let losses = trainer.step(&batch).map_err(|e| e.to_string())?;
             progress.step += 1;
@@ -226,7 +298,8 @@ fn run_loop<G: Encode + ZobristHash>(
                 step: progress.step,
                 losses,
             });
-            if progress.step % settings.eval_every == 0 || progress.step == settings.steps {
+            if progress.step.is_multiple_of(settings.eval_every) || progress.step == settings.steps
+            {
                 best = evaluate(
                     start,
                     catalog,
@@ -268,6 +341,7 @@ fn self_play_round<G: Encode>(
     start: &G,
     settings: &RunSettings,
     folder: &RunFolder,
+    player: &dyn SelfPlayer<G>,
     net: &Arc<Model>,
     round: u64,
     control: &Control,
@@ -292,40 +366,20 @@ fn self_play_round<G: Encode>(
         done: all.len() as u64,
         of,
     });
-    let threads = settings.threads.max(1).min(todo.len().max(1));
-    let (sender, receiver) = mpsc::channel::<GameRecord>();
-    let failure = std::thread::scope(|scope| -> Result<(), String> {
-        for t in 0..threads {
-            let mine: Vec<u64> = todo.iter().copied().skip(t).step_by(threads).collect();
-            let sender = sender.clone();
-            let net = net.clone();
-            scope.spawn(move || {
-                play_games(
-                    start,
-                    net,
-                    &settings.selfplay,
-                    settings.seed,
-                    mine,
-                    control.stop,
-                    |game| {
-                        let _ = sender.send(game);
-                    },
-                );
-            });
+    player.play(start, net, settings, &todo, control.stop, &mut |game| {
+        // A game of another index (a player's mistake) is not this round's.
+        if !todo.contains(&game.index) || all.iter().any(|g| g.index == game.index) {
+            return Ok(());
         }
-        drop(sender);
-        for game in receiver {
-            folder.append_game(round, &game)?;
-            all.push(game);
-            new += 1;
-            (control.report)(Event::Game {
-                done: all.len() as u64,
-                of,
-            });
-        }
+        folder.append_game(round, &game)?;
+        all.push(game);
+        new += 1;
+        (control.report)(Event::Game {
+            done: all.len() as u64,
+            of,
+        });
         Ok(())
-    });
-    failure?;
+    })?;
     if all.len() < settings.round_games as usize {
         return Ok(None);
     }

@@ -92,6 +92,79 @@ impl RunSettings {
         }
     }
 
+    /// The names [`RunSettings::set`] takes: `ply train`'s flags with `_` for `-`, and
+    /// Python's keyword arguments.
+    pub const NAMES: &'static [&'static str] = &[
+        "steps",
+        "seed",
+        "threads",
+        "blocks",
+        "channels",
+        "sims",
+        "fast_sims",
+        "full_share",
+        "temperature_plies",
+        "parallel_games",
+        "c",
+        "max_plies",
+        "round_games",
+        "sample_reuse",
+        "batch",
+        "window",
+        "learning_rate",
+        "eval_every",
+        "eval_sims",
+        "gate_games",
+        "baseline",
+        "baseline_games",
+    ];
+
+    /// Sets the setting called `name` (one of [`RunSettings::NAMES`]) from its text; the
+    /// error names the setting and what it takes. Ranges are [`RunSettings::validate`]'s.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        fn parse<T: std::str::FromStr>(name: &str, value: &str, what: &str) -> Result<T, String> {
+            value
+                .trim()
+                .parse()
+                .map_err(|_| format!("{name} = {}: expected {what}", ply_core::quote(value)))
+        }
+        let whole = "a whole number";
+        let number = "a number";
+        let p = &mut self.selfplay;
+        match name {
+            "steps" => self.steps = parse(name, value, whole)?,
+            "seed" => self.seed = parse(name, value, whole)?,
+            "threads" => self.threads = parse(name, value, whole)?,
+            "blocks" => self.size.blocks = parse(name, value, whole)?,
+            "channels" => self.size.channels = parse(name, value, whole)?,
+            "sims" => p.simulations = parse(name, value, whole)?,
+            "fast_sims" => p.fast_simulations = parse(name, value, whole)?,
+            "full_share" => p.full_share = parse(name, value, number)?,
+            "temperature_plies" => p.temperature_plies = parse(name, value, whole)?,
+            "parallel_games" => p.parallel_games = parse(name, value, whole)?,
+            "c" => p.exploration = parse(name, value, number)?,
+            "max_plies" => p.max_plies = parse(name, value, whole)?,
+            "round_games" => self.round_games = parse(name, value, whole)?,
+            "sample_reuse" => self.sample_reuse = parse(name, value, number)?,
+            "batch" => self.batch = parse(name, value, whole)?,
+            "window" => self.window = parse(name, value, whole)?,
+            "learning_rate" => self.learning_rate = parse(name, value, number)?,
+            "eval_every" => self.eval_every = parse(name, value, whole)?,
+            "eval_sims" => self.eval_sims = parse(name, value, whole)?,
+            "gate_games" => self.gate_games = parse(name, value, whole)?,
+            "baseline" => self.baseline = value.trim().to_string(),
+            "baseline_games" => self.baseline_games = parse(name, value, whole)?,
+            _ => {
+                return Err(format!(
+                    "no setting {}: the settings are {}",
+                    ply_core::quote(name),
+                    Self::NAMES.join(", ")
+                ))
+            }
+        }
+        Ok(())
+    }
+
     /// The optimizer's settings.
     pub fn adam(&self) -> AdamSettings {
         AdamSettings {

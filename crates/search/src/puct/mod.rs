@@ -312,10 +312,9 @@ impl<G: Game> Puct<G> {
     /// their values up.
     pub fn deliver(&mut self, guidance: &[Guidance]) {
         assert_eq!(guidance.len(), self.pending.len(), "one guidance per leaf");
-        for i in 0..self.pending.len() {
+        for (i, advice) in guidance.iter().enumerate() {
             let node = self.pending[i];
             let leaf = &self.leaves[i];
-            let advice = &guidance[i];
             let to_move = leaf.state.to_move();
             let mut priors: Vec<f32> = advice
                 .priors
