@@ -106,6 +106,13 @@ pub struct SearchOptions {
     /// wall crossing the slot of a wall that would block it. Off by default: at equal
     /// nodes it scored 92–108 against the filter without them on 9x9.
     pub guard_walls: bool,
+    /// Principal variation search: every move after a node's first is searched with a
+    /// null window, and again with the full window only if it beats alpha.
+    pub pvs: bool,
+    /// Null-move pruning: at a node off the principal variation whose static value already
+    /// reaches beta, let the opponent move twice, searched [`NULL_MOVE_REDUCTION`] plies
+    /// shallower; if the side to move still reaches beta, the node is cut.
+    pub null_move: bool,
     /// Score a position that repeats one earlier in the search line or one this agent was
     /// asked about earlier in the game as a draw (0): a side ahead then makes progress
     /// instead of stepping back and forth, and a side behind may hold the repetition.
@@ -117,6 +124,11 @@ pub struct SearchOptions {
     /// by the walls in hand like `time`). Nodes, unlike time, do not depend on the machine's load,
     /// so a budget in nodes plays the same game on a busy machine as on a quiet one.
     pub nodes: Option<u64>,
+    /// The node budget in place of `nodes` where a move's search keeps every wall (boards
+    /// up to [`FULL_WIDTH_MAX_SIZE`] with the `Auto` filter, any board with `All`): each
+    /// iteration there costs several times the nodes, so the same depth needs a larger
+    /// budget. `None`: `nodes` everywhere.
+    pub full_width_nodes: Option<u64>,
     /// Take `depth` and `pseudo_depth` from seed 002's table for each board's size.
     pub depth_by_size: bool,
     /// Search threads (Lazy SMP over a shared table); 1 searches on the caller's thread.
@@ -140,9 +152,12 @@ impl SearchOptions {
             reductions: false,
             reduce_from: 1,
             guard_walls: false,
+            pvs: false,
+            null_move: false,
             repetitions: false,
             time: None,
             nodes: None,
+            full_width_nodes: None,
             threads: 1,
         }
     }
@@ -161,9 +176,12 @@ impl SearchOptions {
             reductions: true,
             reduce_from: 1,
             guard_walls: false,
+            pvs: true,
+            null_move: true,
             repetitions: true,
             time: Some(time),
             nodes: None,
+            full_width_nodes: None,
             depth_by_size: false,
             threads: 1,
         }
@@ -183,6 +201,9 @@ pub fn seed002_depth(size: usize) -> (u32, bool) {
 }
 
 const MAX_PLY: usize = 128;
+/// How much shallower than the node, besides the ply of the pass itself, a null move is
+/// searched.
+pub const NULL_MOVE_REDUCTION: u32 = 2;
 /// A fall of the root's value this large from one iteration to the next (a step of the
 /// race; values are in hundredths of a step) makes a timed search unsure: it may take more
 /// than its target (`ply_search::deepening`).
@@ -234,6 +255,9 @@ struct Worker {
     game_roots: Vec<u64>,
     /// The keys of the positions along the line being searched, by ply.
     line: Vec<u64>,
+    /// Whether the move into each ply of the line was a null move (two in a row are not
+    /// tried).
+    after_null: Vec<bool>,
     /// Whether this move's search keeps only the walls near the paths, and whether it
     /// reduces late walls (the options, resolved for the board at the root).
     narrow: bool,
@@ -392,6 +416,7 @@ impl Worker {
             root_hint: None,
             game_roots: Vec::new(),
             line: vec![0; MAX_PLY],
+            after_null: vec![false; MAX_PLY],
             narrow: false,
             reduce: false,
             root_seed: 0,
@@ -597,6 +622,9 @@ impl Worker {
         if ply == 0 && self.root_hint.is_some() {
             table_move = self.root_hint;
         }
+        if self.null_move_cuts(state, depth, ply, alpha, beta, stopper) {
+            return beta;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         let paths = [0, 1].map(|p: Player| {
@@ -628,7 +656,15 @@ impl Worker {
             if reduce {
                 value = -self.negamax(state, depth - 2, ply + 1, -alpha - 1, -alpha, stopper);
             }
-            if value > alpha {
+            // After the first move, a null window first: a move that cannot beat alpha is
+            // refuted more cheaply than its exact value is found, and one that reaches beta
+            // even so needs no exact value either.
+            let mut exact = value > alpha;
+            if exact && self.options.pvs && i > 0 && beta > alpha + 1 {
+                value = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha, stopper);
+                exact = value > alpha && value < beta;
+            }
+            if exact {
                 value = -self.negamax(state, depth - 1, ply + 1, -beta, -alpha, stopper);
             }
             state.undo(mv);
@@ -678,6 +714,38 @@ impl Worker {
             },
         );
         best_value
+    }
+
+    /// Whether a null move refutes the node (see [`SearchOptions::null_move`]): only off the
+    /// principal variation (a null window), deep enough, not right after another null
+    /// move, away from proven values, and when the static value already reaches beta.
+    fn null_move_cuts(
+        &mut self,
+        state: &mut Quoridor,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        stopper: &mut Stopper,
+    ) -> bool {
+        let eligible = self.options.null_move
+            && ply > 0
+            && beta == alpha + 1
+            && depth > NULL_MOVE_REDUCTION + 1
+            && !self.after_null[ply]
+            && !ply_core::eval::is_proven(beta)
+            && ply + 1 < MAX_PLY;
+        if !eligible || self.evaluate(state) < beta {
+            return false;
+        }
+        let me = state.to_move();
+        state.set_to_move(1 - me);
+        self.after_null[ply + 1] = true;
+        let depth = depth - 1 - NULL_MOVE_REDUCTION;
+        let value = -self.negamax(state, depth, ply + 1, -beta, -beta + 1, stopper);
+        self.after_null[ply + 1] = false;
+        state.set_to_move(me);
+        !stopper.stopped() && value >= beta
     }
 
     /// The line the table remembers from `state`, starting with `first`.
@@ -849,9 +917,13 @@ impl Agent<Quoridor> for AlphaBetaAgent {
             time: (self.options.time)
                 .filter(|_| !caller_budget)
                 .map(|t| t.mul_f64(scale)),
-            nodes: (self.options.nodes)
-                .filter(|_| !caller_budget)
-                .map(|n| (n as f64 * scale) as u64),
+            nodes: (if narrow {
+                self.options.nodes
+            } else {
+                self.options.full_width_nodes.or(self.options.nodes)
+            })
+            .filter(|_| !caller_budget)
+            .map(|n| (n as f64 * scale) as u64),
             ..SearchLimits::default()
         };
         let limits = limits.combine(&own);
