@@ -60,6 +60,9 @@ test('othello: the pass button answers the keyboard, and an engine passes too', 
     await page.selectOption('#seat-0', 'random');
     await page.fill('#load-text', 'X-O------O------OOXX-------XX------XXX-------------------------- X');
     await page.click('#load');
+    // White was to move before the load as well: wait for the loaded game, whose only move
+    // is the engine's pass, not merely for a person's turn.
+    await page.waitForFunction(() => ui.view.moves.length === 1 && ui.view.moves[0] === 'pass');
     await waitForHumanTurn(page);
     const v = await view(page);
     assert.deepEqual(v.moves, ['pass']);
