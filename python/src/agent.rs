@@ -180,6 +180,7 @@ fn limits(
     Ok(SearchLimits {
         depth: optional(depth, "depth", 1, u32::MAX)?,
         time: time.map(|t| seconds(t, "time", true)).transpose()?,
+        max_time: None,
         nodes: optional(nodes, "nodes", 0, u64::MAX)?,
         iterations: optional(iterations, "iterations", 0, u64::MAX)?,
         stop: None,

@@ -12,6 +12,11 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Wall-clock budget for the whole decision.
     pub time: Option<Duration>,
+    /// The most a search that follows a time policy may take when it is unsure (its best
+    /// move changing, its value falling); `time` is then the time it aims for. `None`, or
+    /// anything below `time`: `time` is the most too. Searches without such a policy stop
+    /// at `time`.
+    pub max_time: Option<Duration>,
     /// Maximum nodes (positions visited).
     pub nodes: Option<u64>,
     /// Maximum iterations (MCTS playouts).
@@ -66,6 +71,7 @@ impl SearchLimits {
         SearchLimits {
             depth: tighter(self.depth, other.depth),
             time: tighter(self.time, other.time),
+            max_time: tighter(self.max_time, other.max_time),
             nodes: tighter(self.nodes, other.nodes),
             iterations: tighter(self.iterations, other.iterations),
             stop: self.stop.clone().or_else(|| other.stop.clone()),
@@ -163,6 +169,11 @@ impl Stopper {
         self.stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Stops the search from now on: a rule outside the stopper (a time policy) decided.
+    pub fn stop(&mut self) {
+        self.stopped = true;
     }
 
     /// Whether a stop was already decided.

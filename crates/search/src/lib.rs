@@ -27,6 +27,7 @@
 pub mod alphabeta;
 pub mod analysis;
 pub mod bench;
+pub mod deepening;
 pub mod expectimax;
 pub mod greedy;
 pub mod mcts;

@@ -2,7 +2,8 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and above it for the first four plies on a large budget (a time limit, or 200000 nodes or more), the first two on a smaller one, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes; 10000 nodes a move by default; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and above it for the first four plies on a large budget (a time limit, or 200000 nodes or more), the first two on a smaller one, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes (but for `walls-path`); principal variation search and null-move pruning; 10000 nodes a move by default, 30000 up to 7x7; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest-v6` | `strongest` with the weights as fitted (`eval=race-v3`), without null moves and principal variation search, the previous default |
 //! | `strongest-v5` | `strongest` with every wall for the first two plies whatever the budget (`wide=2`), the previous default |
 //! | `strongest-v4` | `strongest` with every wall for the first three plies (`wide=3`) |
 //! | `strongest-v3` | `strongest-v4` with the race's hand-set weights (`wide=3,eval=race-v2`) |
@@ -47,6 +48,13 @@ pub const STRONGEST_DEFAULT_TIME: Duration = Duration::from_secs(2);
 /// time per game; a node budget plays the same game on a busy machine as on a quiet one.
 pub const STRONGEST_DEFAULT_NODES: u64 = 10_000;
 
+/// The strongest agent's default nodes per move (scaled by the walls in hand the same way)
+/// where its search keeps every wall: on boards up to 7x7 (`filter=auto`) each iteration
+/// costs several times the nodes it costs under the filter. On 7x7 with 6 walls each,
+/// against the `seed002` agent from random 2-ply openings, 40 games each: 10,000 nodes won
+/// 80 %, 30,000 92.5 % (in 81 ms a move against seed 002's 20 ms), 100,000 92.5 %.
+pub const STRONGEST_FULL_WIDTH_NODES: u64 = 30_000;
+
 const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s");
 
 const STRONGEST_KEYS: &[KeyInfo] = &[
@@ -58,8 +66,9 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "nodes",
         "auto",
-        "nodes per move, scaled by the walls in hand; auto: 10000 unless a time is given, \
-         none: time only (a caller's time limit replaces it)",
+        "nodes per move, scaled by the walls in hand; auto: 10000 (30000 where every wall \
+         is searched: up to 7x7) unless a time is given, none: time only (a caller's time \
+         limit replaces it)",
     ),
     KeyInfo::new("depth", "64", "deepest iteration"),
     KeyInfo::new("eval", "race", "evaluator at the horizon"),
@@ -92,6 +101,16 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
         "guard",
         "false",
         "where the filter applies, also walls that guard the mover's own path",
+    ),
+    KeyInfo::new(
+        "pvs",
+        "true",
+        "principal variation search: moves after a node's first get a null window first",
+    ),
+    KeyInfo::new(
+        "null",
+        "true",
+        "null-move pruning off the principal variation (a pass searched 3 plies shallower)",
     ),
     KeyInfo::new(
         "weights",
@@ -144,6 +163,7 @@ pub fn seed002() -> Box<dyn Agent<Quoridor>> {
 pub fn strongest(seed: u64) -> Box<dyn Agent<Quoridor>> {
     let mut options = SearchOptions::strong(STRONGEST_DEFAULT_TIME);
     options.nodes = Some(STRONGEST_DEFAULT_NODES);
+    options.full_width_nodes = Some(STRONGEST_FULL_WIDTH_NODES);
     Box::new(
         AlphaBetaAgent::new("strongest", options, Arc::new(RaceEval::race())).with_root_seed(seed),
     )
@@ -188,18 +208,17 @@ fn strongest_from(
     let mut options = SearchOptions::strong(p.duration("time")?);
     options.depth = p.u32("depth")?.max(1);
     let given = |key: &str| p.given().iter().any(|(k, _)| k == key);
-    options.nodes = if given("nodes") {
-        let nodes = p.str("nodes")?.trim().to_ascii_lowercase();
-        if nodes == "auto" {
-            Some(STRONGEST_DEFAULT_NODES)
-        } else {
-            p.opt_u64("nodes")?
-        }
-    } else if given("time") {
-        None
+    let auto_nodes = if given("nodes") {
+        p.str("nodes")?.trim().eq_ignore_ascii_case("auto")
     } else {
-        Some(STRONGEST_DEFAULT_NODES)
+        !given("time")
     };
+    if auto_nodes {
+        options.nodes = Some(STRONGEST_DEFAULT_NODES);
+        options.full_width_nodes = Some(STRONGEST_FULL_WIDTH_NODES);
+    } else if given("nodes") {
+        options.nodes = p.opt_u64("nodes")?;
+    }
     options.wall_filter = match p.str("filter")?.trim().to_ascii_lowercase().as_str() {
         "auto" => WallFilter::Auto,
         "near" | "true" => WallFilter::NearPaths,
@@ -213,6 +232,8 @@ fn strongest_from(
     options.pseudo_depth = p.bool("pseudo")?;
     options.reductions = p.bool("reduce")?;
     options.guard_walls = p.bool("guard")?;
+    options.pvs = p.bool("pvs")?;
+    options.null_move = p.bool("null")?;
     options.reduce_from = if p.str("rfrom")?.trim().eq_ignore_ascii_case("wide") {
         options.wide_plies
     } else {
@@ -294,13 +315,14 @@ pub fn catalog() -> Catalog<Quoridor> {
     let mut catalog = Catalog::generic(Arc::new(RaceEval::race()));
     catalog.add_evaluator(Arc::new(Seed002Eval));
     catalog.add_evaluator(Arc::new(RaceEval::v1()));
+    catalog.add_evaluator(Arc::new(RaceEval::v3()));
     catalog.add_evaluator(Arc::new(RaceEval::v2()));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: false }));
     catalog.add_evaluator(Arc::new(Seed004Eval { expectimax: true }));
     catalog.add_rollout(Arc::new(PathRollout));
     catalog.add_catalog_agent(
         "strongest",
-        "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation; 10000 nodes a move unless a time is given",
+        "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation, null moves; 10000 nodes a move (30000 up to 7x7) unless a time is given",
         STRONGEST_KEYS,
         strongest_from,
     );
@@ -353,6 +375,14 @@ pub fn catalog() -> Catalog<Quoridor> {
          against gorisanson's MCTS at 20,000 rollouts and 17 of 20 at 60,000, but 1 of 5 as \
          white against seed 002's engine on 9x9)",
         "strongest:wide=3",
+    );
+    catalog.add_preset(
+        "strongest-v6",
+        "the strongest engine as it was before it dropped walls-path from its evaluation and \
+         searched with null moves and principal variation search: the weights as fitted \
+         (the QTP default that won 19 of 20 against gorisanson's MCTS at 20,000 rollouts on \
+         a 16 s/size clock, but lost 13 of 20 to the seed002 agent on 9x9 with 20 walls)",
+        "strongest:eval=race-v3,null=false,pvs=false",
     );
     catalog.add_preset(
         "strongest-v5",

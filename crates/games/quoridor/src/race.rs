@@ -13,7 +13,7 @@
 //! | `settled-lead` | the race lead (with the tempo) when `settled` is not 0 |
 //! | `walls-few` | the first two walls in hand, the player's minus the other's |
 //! | `open-sides` | open sides of the pawn's square (0 to 4), the player's minus the other's |
-//! | `walls-path` | walls in hand times the path they would be spent against (at most 15): the player's walls by the other's path, minus the other's walls by the player's path |
+//! | `walls-path` | walls in hand times the path they would be spent against (at most 15): the player's walls by the other's path, minus the other's walls by the player's path (0 in `race`, see [`RACE_WEIGHTS`]) |
 //!
 //! With 3 or 4 pawns the race is handed to [`CrowdRaceEval`].
 
@@ -47,7 +47,8 @@ pub const RACE_FEATURE_NAMES: [&str; RACE_FEATURES] = [
 /// the walls counted at 10).
 pub const HAND_WEIGHTS: [i32; RACE_FEATURES] = [100, 50, 120, 8, 10, 50, 5_000, 100, 0, 0, 0];
 
-/// The weights of `race`, fitted by `ply tune quoridor` to 132,000 positions of 2,000
+/// The weights fitted by `ply tune quoridor` (`race-v3`, `race` before it dropped
+/// `walls-path`) to 132,000 positions of 2,000
 /// self-play games of the hand-weighted engine on 9x9 (`ply arena quoridor --agents
 /// 'strongest:nodes=3000,eval=race-v2;strongest:nodes=5000,eval=race-v2' --games 2000
 /// --openings random:3 --seed 101`; held-out log loss 0.4528 against 0.4592). At 30,000
@@ -57,6 +58,21 @@ pub const HAND_WEIGHTS: [i32; RACE_FEATURES] = [100, 50, 120, 8, 10, 50, 5_000, 
 /// nothing, and each open side of one's own pawn's square counts a third of a step
 /// against it.
 pub const FITTED_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, -5];
+
+/// The weights of `race`: [`FITTED_WEIGHTS`] without `walls-path`. Fitted on 9x9 with 10
+/// walls each, its weight makes a step of the race worth less the more walls both hold
+/// (100 − 2.5 per wall in either hand: 50 at the 9x9 start), and past that range the line
+/// goes on falling: with 20 walls each a step was worth nothing, with 34 (13x13, double
+/// walls) a step *away* from the goal looked good, and `strongest` shuffled along its start
+/// row while seed 002's engine walked in. Without it, against the `seed002` agent at
+/// 10,000 nodes a move from random 2-ply openings, 40 games each (`race-v3` against
+/// `race`): 9x9 with 10 walls 87.5 % against 92.5 %, with 20 walls 60 % against 82.5 %
+/// (`race-v3` uncapped: 35 % of 20), 11x11 with 13 walls 95 % against 100 %, with 26 walls
+/// 75 % against 95 %, 7x7 with 6 walls 75 % against 80 %.
+pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, 0];
+
+/// The names of the race evaluations ([`RaceEval::named`]).
+pub const RACE_EVAL_NAMES: [&str; 4] = ["race", "race-v3", "race-v2", "race-v1"];
 
 /// The race evaluator: [`RACE_FEATURE_NAMES`] weighted by `weights`, in hundredths of a
 /// step.
@@ -76,10 +92,20 @@ impl Default for RaceEval {
 }
 
 impl RaceEval {
-    /// `race`, the default evaluation: [`FITTED_WEIGHTS`].
+    /// `race`, the default evaluation: [`RACE_WEIGHTS`].
     pub const fn race() -> Self {
         RaceEval {
             name: "race",
+            weights: RACE_WEIGHTS,
+            wall_cap: i32::MAX,
+        }
+    }
+
+    /// `race-v3`: the weights as fitted, [`FITTED_WEIGHTS`] (`race` before it dropped
+    /// `walls-path`).
+    pub const fn v3() -> Self {
+        RaceEval {
+            name: "race-v3",
             weights: FITTED_WEIGHTS,
             wall_cap: i32::MAX,
         }
@@ -103,11 +129,16 @@ impl RaceEval {
         }
     }
 
-    /// The named race evaluations, `race`, `race-v2` and `race-v1`.
+    /// The race evaluations named in [`RACE_EVAL_NAMES`].
     pub fn named(name: &str) -> Option<Self> {
-        [RaceEval::race(), RaceEval::v2(), RaceEval::v1()]
-            .into_iter()
-            .find(|e| e.name == name)
+        [
+            RaceEval::race(),
+            RaceEval::v3(),
+            RaceEval::v2(),
+            RaceEval::v1(),
+        ]
+        .into_iter()
+        .find(|e| e.name == name)
     }
 
     /// The race with other weights (named `race-weights`).
@@ -248,6 +279,40 @@ mod tests {
         }
     }
 
+    /// However many walls both hold, a step towards the goal is worth more than a step
+    /// aside with `race`; with `race-v3`'s `walls-path` it was worth less with 34 walls each
+    /// on 13x13.
+    #[test]
+    fn a_step_forward_beats_a_step_aside_whatever_the_walls() {
+        for (size, walls, forward, aside) in [
+            (13, 34, "g10", "f11"),
+            (9, 10, "e6", "d7"),
+            (9, 20, "e6", "d7"),
+        ] {
+            let at = |square: &str| {
+                let text = format!("size={size} walls={walls} turn=white black={square},{walls} white=e1,{walls} h= v=");
+                Quoridor::new(size, walls)
+                    .unwrap()
+                    .from_text(&text)
+                    .unwrap()
+            };
+            let eval = RaceEval::race();
+            let (f, a) = (at(forward), at(aside));
+            assert!(
+                eval.evaluate(&f, 0) > eval.evaluate(&a, 0),
+                "{size}x{size}, {walls} walls: {} against {}",
+                eval.evaluate(&f, 0),
+                eval.evaluate(&a, 0)
+            );
+        }
+        let at = |square: &str| {
+            let text = format!("size=13 walls=34 turn=white black={square},34 white=e1,34 h= v=");
+            Quoridor::new(13, 34).unwrap().from_text(&text).unwrap()
+        };
+        let v3 = RaceEval::v3();
+        assert!(v3.evaluate(&at("g10"), 0) < v3.evaluate(&at("f11"), 0));
+    }
+
     #[test]
     fn open_sides_count_walls_and_edges() {
         let mut s = Quoridor::standard();
@@ -270,12 +335,17 @@ mod tests {
         for m in ["e8", "e2", "d7h", "e3"] {
             s.play_notation(m).unwrap();
         }
-        assert_eq!(RaceEval::race().weights(), FITTED_WEIGHTS.to_vec());
+        assert_eq!(RaceEval::race().weights(), RACE_WEIGHTS.to_vec());
+        assert_eq!(RaceEval::v3().weights(), FITTED_WEIGHTS.to_vec());
         assert_eq!(RaceEval::v2().weights(), HAND_WEIGHTS.to_vec());
         for p in [0, 1] {
             assert_eq!(
-                RaceEval::with_weights(FITTED_WEIGHTS).evaluate(&s, p),
+                RaceEval::with_weights(RACE_WEIGHTS).evaluate(&s, p),
                 RaceEval::race().evaluate(&s, p)
+            );
+            assert_eq!(
+                RaceEval::with_weights(FITTED_WEIGHTS).evaluate(&s, p),
+                RaceEval::v3().evaluate(&s, p)
             );
             assert_eq!(
                 RaceEval::with_weights(HAND_WEIGHTS).evaluate(&s, p),

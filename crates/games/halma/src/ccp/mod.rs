@@ -388,6 +388,7 @@ impl CcpEngine {
         let search_limits = SearchLimits {
             depth: limits.depth,
             time: Some(allotment.think),
+            max_time: None,
             nodes: limits.nodes,
             iterations: None,
             stop: Some(stop.clone()),

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use ply_core::SearchLimits;
+
 use crate::board::Quoridor;
 
 /// The time rules the engine plays under.
@@ -25,18 +27,45 @@ impl Default for TimeBudget {
     }
 }
 
+/// A share of the game's remainder that one move may never go past, however unsure the
+/// search is: what is left is the game's, for the moves after it.
+const MOST_SHARE_OF_REMAINDER: f64 = 0.25;
+
 impl TimeBudget {
+    /// The time limits of the next move of `player` (see [`TimeBudget::for_move`] and
+    /// [`TimeBudget::most_for_move`]).
+    pub fn limits_for_move(&self, state: &Quoridor, player: usize, used: Duration) -> SearchLimits {
+        SearchLimits {
+            time: Some(self.for_move(state, player, used)),
+            max_time: Some(self.most_for_move(state, player, used)),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// The most the next move may take when the search is unsure (its best move changing,
+    /// its value falling): a quarter of what is left of the game, within the per-move limit,
+    /// and never less than [`TimeBudget::for_move`].
+    pub fn most_for_move(&self, state: &Quoridor, player: usize, used: Duration) -> Duration {
+        let remaining = self.total(state).saturating_sub(used);
+        let most = scale(remaining, self.safety * MOST_SHARE_OF_REMAINDER)
+            .min(scale(self.per_move, self.safety));
+        most.max(self.for_move(state, player, used))
+    }
+
+    /// The game's total time on this board.
+    fn total(&self, state: &Quoridor) -> Duration {
+        self.per_game_per_size
+            .checked_mul(state.size() as u32)
+            .unwrap_or(Duration::MAX)
+    }
+
     /// The think time for the next move of `player`, given the time this engine has already
     /// spent in the game: the game's remainder spread over the moves likely still to come.
     ///
     /// Never panics, whatever the fields hold: a game total too large to represent
     /// saturates, and a `safety` outside [0, 1] is clamped into it.
     pub fn for_move(&self, state: &Quoridor, player: usize, used: Duration) -> Duration {
-        let total = self
-            .per_game_per_size
-            .checked_mul(state.size() as u32)
-            .unwrap_or(Duration::MAX);
-        let remaining = total.saturating_sub(used);
+        let remaining = self.total(state).saturating_sub(used);
         let distance = state.distance_to_goal(player).unwrap_or(0);
         // Own moves still to come: the race, some of the walls, and some slack. (Twice the
         // distance plus every wall, as before, left two thirds of the referee's clock
@@ -53,6 +82,7 @@ impl TimeBudget {
 }
 
 /// `d` times the fraction `safety` clamped to [0, 1] (NaN counts as 1), without overflow.
+/// (`safety` times a share below 1 stays a fraction.)
 fn scale(d: Duration, safety: f64) -> Duration {
     let fraction = if safety > 0.0 {
         safety.min(1.0)
@@ -105,6 +135,32 @@ mod tests {
             let think = budget.for_move(&state, 0, Duration::ZERO);
             assert!(think >= Duration::from_millis(5), "{safety}: {think:?}");
             assert!(think <= Duration::from_secs(30), "{safety}: {think:?}");
+            let most = budget.most_for_move(&state, 0, Duration::ZERO);
+            assert!(
+                most >= think && most <= Duration::from_secs(30),
+                "{safety}: {most:?}"
+            );
         }
+    }
+
+    /// An unsure search may take more than its share, up to a quarter of what is left of
+    /// the game, within the per-move limit; never less than its share.
+    #[test]
+    fn the_most_a_move_may_take() {
+        let state = Quoridor::standard();
+        let budget = TimeBudget::default();
+        // 180 s a game on 9x9, none used: a quarter of 144 s is 36 s, held to 24 s a move.
+        let limits = budget.limits_for_move(&state, 0, Duration::ZERO);
+        assert_eq!(limits.max_time, Some(Duration::from_secs(24)));
+        // Its share: 144 s over 8 + 5 + 6 moves.
+        let share = Duration::from_secs(144) / 19;
+        assert_eq!(limits.time, Some(share));
+        // 100 s used: a quarter of (180 − 100) · 0.8 = 16 s.
+        let most = budget.most_for_move(&state, 0, Duration::from_secs(100));
+        assert_eq!(most, Duration::from_secs(16));
+        // At the end of the clock the share's 5 ms floor holds for both.
+        let late = budget.limits_for_move(&state, 0, Duration::from_secs(180));
+        assert_eq!(late.time, Some(Duration::from_millis(5)));
+        assert_eq!(late.max_time, Some(Duration::from_millis(5)));
     }
 }

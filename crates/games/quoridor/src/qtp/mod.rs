@@ -11,7 +11,7 @@ mod options;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-use ply_core::{Agent, Game, Player, SearchLimits};
+use ply_core::{Agent, Game, Player};
 
 use crate::board::{Quoridor, WHITE};
 use crate::geometry::{Move, Square, Wall};
@@ -236,15 +236,20 @@ impl QtpEngine {
         }
         let mut position = self.state.clone();
         position.set_to_move(player);
-        let think = self.budget.for_move(&position, player, self.used);
+        let limits = self.budget.limits_for_move(&position, player, self.used);
+        let (think, most) = (
+            limits.time.unwrap_or_default(),
+            limits.max_time.unwrap_or_default(),
+        );
         let start = Instant::now();
-        let decision = self.agent.select(&position, &SearchLimits::time(think));
+        let decision = self.agent.select(&position, &limits);
         self.used += start.elapsed();
         let mv = match decision {
             Some(d) => {
                 if self.verbose {
                     eprintln!(
-                        "{} {}: value {} depth {} nodes {} in {:?} (budget {think:?})",
+                        "{} {}: value {} depth {} nodes {} in {:?} (budget {think:?}, at most \
+                         {most:?})",
                         ["black", "white"][player],
                         format_move_qtp(d.mv),
                         d.value,

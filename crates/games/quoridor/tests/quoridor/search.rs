@@ -21,9 +21,12 @@ fn options(depth: u32, enhanced: bool) -> SearchOptions {
         reductions: false,
         reduce_from: 1,
         guard_walls: false,
+        pvs: enhanced,
+        null_move: false,
         repetitions: false,
         time: None,
         nodes: None,
+        full_width_nodes: None,
         depth_by_size: false,
         threads: 1,
     }
