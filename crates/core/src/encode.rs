@@ -76,6 +76,16 @@ pub fn set(out: &mut [f32], shape: [usize; 3], plane: usize, row: usize, col: us
     out[(plane * shape[1] + row) * shape[2] + col] = 1.0;
 }
 
+/// The plane of a cell owned by `owner` in the two-player layout `[observer's, opponent's,
+/// empty]` that most boards use.
+pub fn owner_plane(owner: Option<Player>, observer: Player) -> usize {
+    match owner {
+        Some(owner) if owner == observer => 0,
+        Some(_) => 1,
+        None => 2,
+    }
+}
+
 /// Fills a whole plane with `value` (for scalars such as walls in hand).
 pub fn fill(out: &mut [f32], shape: [usize; 3], plane: usize, value: f32) {
     let size = shape[1] * shape[2];

@@ -9,7 +9,7 @@
 //! 1 for a capture: `rows · columns · 12` actions (768 on 8x8), so an action index here is
 //! the one OpenSpiel gives the same move.
 
-use ply_core::encode::{set, Encode};
+use ply_core::encode::{owner_plane, set, Encode};
 use ply_core::{Game, Player};
 
 use crate::board::{Breakthrough, Step, WHITE};
@@ -29,11 +29,7 @@ impl Encode for Breakthrough {
         let shape = self.observation_shape();
         for cell in 0..self.cells() {
             let (column, row) = self.coords(cell);
-            let plane = match self.owner(cell) {
-                Some(owner) if owner == player => 0,
-                Some(_) => 1,
-                None => 2,
-            };
+            let plane = owner_plane(self.owner(cell), player);
             set(out, shape, plane, self.rows() - row, column);
         }
     }

@@ -4,7 +4,7 @@
 use crate::Connect4;
 use ply_core::Player;
 
-use ply_core::encode::{set, Encode};
+use ply_core::encode::{owner_plane, set, Encode};
 use ply_core::BundledModel;
 
 impl Encode for Connect4 {
@@ -29,11 +29,7 @@ impl Encode for Connect4 {
         let shape = self.observation_shape();
         for row in 0..self.height() {
             for col in 0..self.width() {
-                let plane = match self.owner(col, row) {
-                    Some(owner) if owner == player => 0,
-                    Some(_) => 1,
-                    None => 2,
-                };
+                let plane = owner_plane(self.owner(col, row), player);
                 set(out, shape, plane, row, col);
             }
         }

@@ -6,7 +6,7 @@
 //! Actions: a placement is its cell, `(row − 1) · size + column` (OpenSpiel's action id on
 //! 8x8, `d3` = 19), and the pass is `size · size` (OpenSpiel's 64): 65 actions on 8x8.
 
-use ply_core::encode::{set, Encode};
+use ply_core::encode::{owner_plane, set, Encode};
 use ply_core::{Game, Player};
 
 use crate::board::{Move, Othello};
@@ -26,11 +26,7 @@ impl Encode for Othello {
         let shape = self.observation_shape();
         for cell in 0..self.cells() {
             let (column, row) = self.coords(cell);
-            let plane = match self.owner(cell) {
-                Some(owner) if owner == player => 0,
-                Some(_) => 1,
-                None => 2,
-            };
+            let plane = owner_plane(self.owner(cell), player);
             set(out, shape, plane, row - 1, column);
         }
     }

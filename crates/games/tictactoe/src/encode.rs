@@ -4,7 +4,7 @@
 use crate::TicTacToe;
 use ply_core::Player;
 
-use ply_core::encode::{set, Encode};
+use ply_core::encode::{owner_plane, set, Encode};
 use ply_core::BundledModel;
 
 impl Encode for TicTacToe {
@@ -29,11 +29,7 @@ impl Encode for TicTacToe {
         let shape = self.observation_shape();
         for cell in 0..self.cells() {
             let (col, row) = self.coords(cell);
-            let plane = match self.owner(cell as u16) {
-                Some(owner) if owner == player => 0,
-                Some(_) => 1,
-                None => 2,
-            };
+            let plane = owner_plane(self.owner(cell as u16), player);
             set(out, shape, plane, row as usize, col as usize);
         }
     }

@@ -32,6 +32,40 @@ impl Proof {
             Proof::Win => Proof::Loss,
         }
     }
+
+    /// The MCTS-solver's rule: the proof of a node that `mover` moved into, from its
+    /// children's `(mover, proof)` (every child moved into by the player to move there). One
+    /// child won for that player proves a win for them; all proven (`all_children`: none
+    /// left to expand), the best of them; otherwise nothing is proven.
+    pub(crate) fn from_children(
+        mover: u8,
+        children: impl Iterator<Item = (u8, Option<Proof>)>,
+        all_children: bool,
+    ) -> Option<Proof> {
+        let mut all_proven = all_children;
+        let mut best = Proof::Loss;
+        let mut to_move = None;
+        for (child_mover, proof) in children {
+            to_move = Some(child_mover);
+            match proof {
+                Some(Proof::Win) => {
+                    best = Proof::Win;
+                    break;
+                }
+                Some(p) => best = best.max(p),
+                None => all_proven = false,
+            }
+        }
+        let to_move = to_move?;
+        if best != Proof::Win && !all_proven {
+            return None;
+        }
+        Some(if mover == to_move {
+            best
+        } else {
+            best.reversed()
+        })
+    }
 }
 
 #[derive(Debug, Clone)]

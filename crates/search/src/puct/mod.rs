@@ -483,33 +483,15 @@ impl<G: Game> Puct<G> {
             if n.proof.is_some() || n.status != Status::Expanded {
                 return;
             }
-            let mut any_win = false;
-            let mut all_proven = true;
-            let mut best = Proof::Loss;
-            let mut to_move = None;
-            for child in self.tree.children(node) {
-                let c = self.tree.node(child);
-                to_move = Some(c.mover);
-                match c.proof {
-                    Some(Proof::Win) => any_win = true,
-                    Some(p) => best = best.max(p),
-                    None => all_proven = false,
-                }
-            }
-            let Some(to_move) = to_move else { return };
-            let for_to_move = if any_win {
-                Proof::Win
-            } else if all_proven {
-                best
-            } else {
+            let children = self.tree.children(node).map(|c| {
+                let c = self.tree.node(c);
+                (c.mover, c.proof)
+            });
+            let Some(proof) = Proof::from_children(n.mover, children, true) else {
                 return;
             };
             let n = self.tree.node_mut(node);
-            n.proof = Some(if n.mover == to_move {
-                for_to_move
-            } else {
-                for_to_move.reversed()
-            });
+            n.proof = Some(proof);
             node = n.parent;
         }
     }
