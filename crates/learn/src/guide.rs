@@ -8,12 +8,16 @@ use candle_core::{Device, Tensor};
 use ply_core::{Encode, MAX_PLAYERS};
 use ply_search::puct::{Guidance, Guide, Leaf};
 
+use crate::infer::Inference;
 use crate::input::write_input;
 use crate::model::Model;
 
 /// Evaluates positions with a [`Model`], many at once.
 pub struct NetGuide<G: Encode> {
     model: Arc<Model>,
+    /// The model's folded forward pass; `None` only if it could not be built, and then
+    /// candle's net answers.
+    inference: Option<Inference>,
     observations: Vec<f32>,
     actions: Vec<usize>,
     description: String,
@@ -24,6 +28,7 @@ impl<G: Encode> NetGuide<G> {
     /// A guide for `model`, described as `description` in agent names.
     pub fn new(model: Arc<Model>, description: impl Into<String>) -> Self {
         NetGuide {
+            inference: Inference::new(&model).ok(),
             model,
             observations: Vec::new(),
             actions: Vec::new(),
@@ -50,18 +55,16 @@ impl<G: Encode> NetGuide<G> {
         for (i, leaf) in groups.iter().flat_map(|g| g.iter()).enumerate() {
             write_input(&leaf.state, &mut self.observations[i * len..(i + 1) * len]);
         }
-        let [planes, rows, cols] = shape.observation;
-        let answer = Tensor::from_slice(
-            &self.observations,
-            (count, planes, rows, cols),
-            &Device::Cpu,
-        )
-        .and_then(|x| self.model.net.forward_t(&x, false))
-        .and_then(|(logits, values)| Ok((logits.to_vec2::<f32>()?, values.to_vec2::<f32>()?)));
+        let answer = match &self.inference {
+            Some(inference) => inference.forward(&self.observations, count),
+            None => self.candle_forward(count),
+        };
         let leaves = groups.iter().flat_map(|g| g.iter());
         match answer {
             Ok((logits, values)) => {
-                for ((leaf, logits), values) in leaves.zip(&logits).zip(&values) {
+                let logits = logits.chunks_exact(shape.actions);
+                let values = values.chunks_exact(shape.seats);
+                for ((leaf, logits), values) in leaves.zip(logits).zip(values) {
                     out.push(self.guidance(leaf, logits, values));
                 }
             }
@@ -75,6 +78,21 @@ impl<G: Encode> NetGuide<G> {
                 }
             }
         }
+    }
+
+    /// Logits and values of the first `count` observations by candle's net, each flat.
+    fn candle_forward(&self, count: usize) -> candle_core::Result<(Vec<f32>, Vec<f32>)> {
+        let [planes, rows, cols] = self.model.header.shape.observation;
+        let x = Tensor::from_slice(
+            &self.observations,
+            (count, planes, rows, cols),
+            &Device::Cpu,
+        )?;
+        let (logits, values) = self.model.net.forward_t(&x, false)?;
+        Ok((
+            logits.flatten_all()?.to_vec1::<f32>()?,
+            values.flatten_all()?.to_vec1::<f32>()?,
+        ))
     }
 
     /// The softmax of the legal moves' logits, and the values turned from the observer's

@@ -4,7 +4,8 @@
 //!   planes, action space, seats), built with candle;
 //! - [`model`]: its file (safetensors with ply's header) and every check a hostile file
 //!   gets;
-//! - [`guide`]: the network as the guide of `ply_search::puct`;
+//! - [`guide`]: the network as the guide of `ply_search::puct`, through [`infer`] (the
+//!   forward pass for play, its batch norms folded into the convolutions);
 //! - [`agent`]: the `az` and `az-policy` agent specs, added to every game's catalog;
 //! - [`selfplay`], [`replay`], [`train`]: games of the net against itself, the window of
 //!   positions it learns from, and the training step;
@@ -19,6 +20,7 @@
 pub mod agent;
 pub mod bench;
 pub mod guide;
+pub mod infer;
 pub mod input;
 pub mod model;
 pub mod net;

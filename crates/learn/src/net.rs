@@ -115,8 +115,11 @@ fn conv(inputs: usize, outputs: usize, kernel: usize, vb: VarBuilder) -> Result<
     conv2d_no_bias(inputs, outputs, kernel, config, vb)
 }
 
+/// The batch norms' epsilon (`x / √(σ² + ε)`); [`crate::infer`] folds it in too.
+pub const NORM_EPSILON: f64 = 1e-5;
+
 fn norm(channels: usize, vb: VarBuilder) -> Result<BatchNorm> {
-    batch_norm(channels, 1e-5, vb)
+    batch_norm(channels, NORM_EPSILON, vb)
 }
 
 impl Net {
