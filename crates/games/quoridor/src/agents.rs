@@ -2,7 +2,7 @@
 //!
 //! | name | what it is |
 //! |---|---|
-//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and above it for the first four plies on a large budget (a time limit, or 200000 nodes or more), the first two on a smaller one, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes (but for `walls-path`); principal variation search and null-move pruning; 10000 nodes a move by default, 30000 up to 7x7; `threads=N` searches on N threads sharing the table (Lazy SMP) |
+//! | `strongest` (also `default`) | iterative-deepening alpha-beta (table, path-aware ordering, wall filter and reductions above 7x7, full width up to 7x7 and above it for the first four plies on a large budget (a time limit, or 200000 nodes or more), the first two on a smaller one, repetitions as draws), race evaluator with the single-wall threat, its weights fitted to game outcomes (but for `walls-path`, and `walls-far` where the players start with more walls than the board's standard count); principal variation search and null-move pruning; 10000 nodes a move by default, 100000 up to 7x7; `threads=N` searches on N threads sharing the table (Lazy SMP) |
 //! | `strongest-v6` | `strongest` with the weights as fitted (`eval=race-v3`), without null moves and principal variation search, the previous default |
 //! | `strongest-v5` | `strongest` with every wall for the first two plies whatever the budget (`wide=2`), the previous default |
 //! | `strongest-v4` | `strongest` with every wall for the first three plies (`wide=3`) |
@@ -52,8 +52,13 @@ pub const STRONGEST_DEFAULT_NODES: u64 = 10_000;
 /// where its search keeps every wall: on boards up to 7x7 (`filter=auto`) each iteration
 /// costs several times the nodes it costs under the filter. On 7x7 with 6 walls each,
 /// against the `seed002` agent from random 2-ply openings, 40 games each: 10,000 nodes won
-/// 80 %, 30,000 92.5 % (in 81 ms a move against seed 002's 20 ms), 100,000 92.5 %.
-pub const STRONGEST_FULL_WIDTH_NODES: u64 = 30_000;
+/// 80 %, 30,000 92.5 % (in 81 ms a move against seed 002's 20 ms), 100,000 92.5 %. Over 100
+/// games a cell (`--seed 101`, the evaluation of [`RaceEval::race`]), 30,000 against
+/// 100,000: 5x5 with 3 walls 62 % against 69 %, with 6 75.5 % against 85.5 %; 7x7 with 3
+/// 76 % against 81 %, with 6 92 % against 91 %, with 12 86 % against 85.5 % (there 104,000
+/// nodes a move at depth 7.7 in 231 ms, at load 5). 300,000 gained nothing on 5x5 (67 % and
+/// 85 %).
+pub const STRONGEST_FULL_WIDTH_NODES: u64 = 100_000;
 
 const TIME_KEY: KeyInfo = KeyInfo::new("time", "none", "time per move, e.g. 750ms or 2s");
 
@@ -66,7 +71,7 @@ const STRONGEST_KEYS: &[KeyInfo] = &[
     KeyInfo::new(
         "nodes",
         "auto",
-        "nodes per move, scaled by the walls in hand; auto: 10000 (30000 where every wall \
+        "nodes per move, scaled by the walls in hand; auto: 10000 (100000 where every wall \
          is searched: up to 7x7) unless a time is given, none: time only (a caller's time \
          limit replaces it)",
     ),
@@ -322,7 +327,7 @@ pub fn catalog() -> Catalog<Quoridor> {
     catalog.add_rollout(Arc::new(PathRollout));
     catalog.add_catalog_agent(
         "strongest",
-        "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation, null moves; 10000 nodes a move (30000 up to 7x7) unless a time is given",
+        "iterative-deepening alpha-beta (table, path-aware ordering; wall filter and reductions above 7x7, every wall up to 7x7), race and wall-threat evaluation, null moves; 10000 nodes a move (100000 up to 7x7) unless a time is given",
         STRONGEST_KEYS,
         strongest_from,
     );

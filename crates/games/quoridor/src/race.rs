@@ -6,7 +6,7 @@
 //! | `race` | steps the other still needs minus the player's own |
 //! | `tempo` | +1 when the player moves next, −1 otherwise (moving is worth a step) |
 //! | `walls` | walls in hand, the player's minus the other's |
-//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go |
+//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go (0 in `race` where each player starts with more walls than the board's standard count, see [`RaceEval::race`]) |
 //! | `next-row` | steps to the next row, the other's minus the player's |
 //! | `threat` | the worst detour one wall makes, the other's minus the player's (only while the wall's owner holds one) |
 //! | `settled` | +1 when the other has no walls and the player wins the plain race, −1 when it is the player who has none and loses it |
@@ -83,6 +83,9 @@ pub struct RaceEval {
     /// Walls in hand counted at most (`race-v1` counted 10: on 11x11 and 13x13 its first
     /// walls were free).
     wall_cap: i32,
+    /// Whether `walls-far` is 0 in games where each player starts with more walls than the
+    /// board's standard count ([`Quoridor::default_walls`]).
+    walls_far_standard_only: bool,
 }
 
 impl Default for RaceEval {
@@ -92,12 +95,22 @@ impl Default for RaceEval {
 }
 
 impl RaceEval {
-    /// `race`, the default evaluation: [`RACE_WEIGHTS`].
+    /// `race`, the default evaluation: [`RACE_WEIGHTS`], without `walls-far` where each
+    /// player starts with more walls than the board's standard count. There, a wall in hand
+    /// worth 83 + 12 per step of the shorter path (up to 155 on 7x7) made `strongest` keep
+    /// walls that the `seed002` agent spent on caging it. Against that agent at the default
+    /// budget, from random 2-ply openings, 100 games each (`--seed 101`), with `walls-far`
+    /// and without it: 5x5 with 6 walls 57 % against 75.5 %, 7x7 with 12 65 % against 86 %,
+    /// 9x9 with 20 72 % against 90 %, 11x11 with 26 77.5 % against 100 % (40 games). With
+    /// the standard walls or fewer it keeps its weight: without it 7x7 with 6 walls fell
+    /// from 92 % to 83 %, and 5x5 and 7x7 with 3 gained nothing (62 % and 64 %, 76 % and
+    /// 76 %).
     pub const fn race() -> Self {
         RaceEval {
             name: "race",
             weights: RACE_WEIGHTS,
             wall_cap: i32::MAX,
+            walls_far_standard_only: true,
         }
     }
 
@@ -108,6 +121,7 @@ impl RaceEval {
             name: "race-v3",
             weights: FITTED_WEIGHTS,
             wall_cap: i32::MAX,
+            walls_far_standard_only: false,
         }
     }
 
@@ -117,6 +131,7 @@ impl RaceEval {
             name: "race-v2",
             weights: HAND_WEIGHTS,
             wall_cap: i32::MAX,
+            walls_far_standard_only: false,
         }
     }
 
@@ -126,6 +141,7 @@ impl RaceEval {
             name: "race-v1",
             weights: HAND_WEIGHTS,
             wall_cap: 10,
+            walls_far_standard_only: false,
         }
     }
 
@@ -141,12 +157,14 @@ impl RaceEval {
         .find(|e| e.name == name)
     }
 
-    /// The race with other weights (named `race-weights`).
+    /// The race with other weights (named `race-weights`), each counted whatever the walls
+    /// (unlike `race`, `walls-far` too).
     pub const fn with_weights(weights: [i32; RACE_FEATURES]) -> Self {
         RaceEval {
             name: "race-weights",
             weights,
             wall_cap: i32::MAX,
+            walls_far_standard_only: false,
         }
     }
 
@@ -168,6 +186,13 @@ impl RaceEval {
         let tempo = i32::from(state.to_move() == player);
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
+        let walls_far = if self.walls_far_standard_only
+            && state.walls_per_player() > Quoridor::default_walls(state.size())
+        {
+            0
+        } else {
+            walls * theirs.min(own).min(15)
+        };
         let settled = if their_walls == 0 && lead > 0 {
             1
         } else if own_walls == 0 && lead <= 0 {
@@ -179,7 +204,7 @@ impl RaceEval {
             theirs - own,
             2 * tempo - 1,
             walls,
-            walls * theirs.min(own).min(15),
+            walls_far,
             next_row_distance(state, other) - next_row_distance(state, player),
             their_threat - own_threat,
             settled,
@@ -311,6 +336,22 @@ mod tests {
         };
         let v3 = RaceEval::v3();
         assert!(v3.evaluate(&at("g10"), 0) < v3.evaluate(&at("f11"), 0));
+    }
+
+    /// `race` counts `walls-far` up to the board's standard walls (6 on 7x7) and not above;
+    /// the older races count it whatever the walls.
+    #[test]
+    fn walls_far_counts_up_to_the_standard_walls() {
+        let walls_far = |eval: RaceEval, walls: u32| {
+            let mut s = Quoridor::new(7, walls).unwrap();
+            s.play_notation("a2h").unwrap(); // black spends a wall: one fewer in hand
+            eval.features_of(&s, 1)[3]
+        };
+        assert_eq!(walls_far(RaceEval::race(), 6), 6);
+        assert_eq!(walls_far(RaceEval::race(), 7), 0);
+        assert_eq!(walls_far(RaceEval::race(), 12), 0);
+        assert_eq!(walls_far(RaceEval::v3(), 12), 6);
+        assert_eq!(walls_far(RaceEval::with_weights(RACE_WEIGHTS), 12), 6);
     }
 
     #[test]
