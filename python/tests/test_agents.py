@@ -35,7 +35,13 @@ def test_every_catalog_agent_chooses_a_legal_move(game, spec):
         if spec.startswith("az") and "bundles no model" in str(e):
             pytest.skip(f"{game} bundles no model")
         raise
-    decision = agent.choose(state, time=0.05, depth=2, nodes=5000, iterations=200)
+    try:
+        decision = agent.choose(state, time=0.05, depth=2, nodes=5000, iterations=200)
+    except ValueError as e:
+        # Breakthrough bundles a 6x6 model; the position here is on the default 8x8.
+        if spec.startswith("az") and "no bundled model plays" in str(e):
+            pytest.skip(f"{game}'s bundled models are for other variants")
+        raise
     assert decision.move in state.legal_moves()
     assert decision.time >= 0 and decision.nodes >= 0
     if decision.pv:

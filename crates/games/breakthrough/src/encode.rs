@@ -10,11 +10,18 @@
 //! the one OpenSpiel gives the same move.
 
 use ply_core::encode::{owner_plane, set, Encode};
-use ply_core::{Game, Player};
+use ply_core::{BundledModel, Game, Player};
 
 use crate::board::{Breakthrough, Step, WHITE};
 
 impl Encode for Breakthrough {
+    /// The 6x6 board's net, learned by `ply train` from self-play alone (the command is in
+    /// its header; its strength in docs/results/learning.md).
+    const MODELS: &'static [BundledModel] = &[BundledModel {
+        name: "6x6",
+        bytes: include_bytes!("../models/6x6.plym"),
+    }];
+
     fn observation_shape(&self) -> [usize; 3] {
         [3, self.rows(), self.columns()]
     }
