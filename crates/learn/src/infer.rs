@@ -86,6 +86,15 @@ impl Inference {
             let var = get(&format!("{norm}.running_var"))?;
             let outputs = gamma.len();
             let taps = kernel * kernel;
+            // A loaded model's tensors were checked against its header; this keeps a
+            // mismatch an error here rather than an index out of bounds.
+            if w.len() != taps * inputs * outputs
+                || [&beta, &mean, &var].iter().any(|t| t.len() != outputs)
+            {
+                return Err(candle_core::Error::Msg(format!(
+                    "{prefix} and {norm} do not fit together"
+                )));
+            }
             let scale: Vec<f32> = gamma
                 .iter()
                 .zip(&var)
