@@ -283,10 +283,7 @@ mod tests {
             let model = Model::fresh(header, 7).unwrap();
             let mut rng = crate::LearnRng::seed_from_u64(3);
             for (name, var) in model.vars.data().lock().unwrap().iter() {
-                if name.contains(".bn")
-                    || name.starts_with("policy.bn")
-                    || name.starts_with("value.bn")
-                {
+                if name.contains(".bn") {
                     let n = var.elem_count();
                     let values: Vec<f32> = (0..n)
                         .map(|_| {

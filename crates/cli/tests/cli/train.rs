@@ -93,28 +93,25 @@ fn a_run_writes_its_models_and_curve_and_resumes() {
     );
     // One step more ends there, though its round has more steps to go: they wait in the
     // checkpoint (a resume used to run the round out past --steps).
-    let out = ply(
-        &["train", "--resume", run.to_str().unwrap(), "--steps", "21"],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("finished 21 steps"),
-        "{}",
-        stdout(&out)
-    );
-    assert_eq!(steps_logged(&run), 21);
-    let out = ply(
-        &["train", "--resume", run.to_str().unwrap(), "--steps", "30"],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("finished 30 steps"),
-        "{}",
-        stdout(&out)
-    );
-    assert_eq!(steps_logged(&run), 30);
+    for steps in [21, 30] {
+        let out = ply(
+            &[
+                "train",
+                "--resume",
+                run.to_str().unwrap(),
+                "--steps",
+                &steps.to_string(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains(&format!("finished {steps} steps")),
+            "{}",
+            stdout(&out)
+        );
+        assert_eq!(steps_logged(&run), steps);
+    }
     // A resumed run keeps its own settings.
     let out = ply(
         &["train", "--resume", run.to_str().unwrap(), "--sims", "5"],
