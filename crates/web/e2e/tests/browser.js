@@ -9,20 +9,38 @@ const { chromium } = require('playwright-core');
 const URL = process.env.PLY_URL || 'http://127.0.0.1:8080/';
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 
+// How many times a browser that dies while starting is started again. On a loaded machine
+// Chromium now and then exits during its launch ("Target page, context or browser has been
+// closed") before any page exists; that says nothing about ply, so the launch is retried.
+const LAUNCH_ATTEMPTS = 3;
+
+async function launch(viewport, device) {
+  for (let attempt = 1; ; attempt += 1) {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ply-e2e-'));
+    try {
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        viewport,
+        ...device,
+        args: [
+          '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        ],
+      });
+      return { context, profile };
+    } catch (error) {
+      fs.rmSync(profile, { recursive: true, force: true });
+      if (attempt >= LAUNCH_ATTEMPTS) throw error;
+      console.error(`browser launch ${attempt} of ${LAUNCH_ATTEMPTS} failed, retrying: ${error.message.split('\n')[0]}`);
+    }
+  }
+}
+
 // `beforeLoad(page)`, if given, runs before the page is opened (to watch its requests);
 // `device` adds the browser context's options of a device (a phone: `PHONE`).
 async function openPage(viewport = { width: 1200, height: 900 }, beforeLoad = null, device = {}) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ply-e2e-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport,
-    ...device,
-    args: [
-      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const { context, profile } = await launch(viewport, device);
   const page = context.pages()[0] || (await context.newPage());
   const consoleErrors = [];
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
