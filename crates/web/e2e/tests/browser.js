@@ -32,7 +32,8 @@ async function launch(viewport, device) {
     } catch (error) {
       fs.rmSync(profile, { recursive: true, force: true });
       if (attempt >= LAUNCH_ATTEMPTS) throw error;
-      console.error(`browser launch ${attempt} of ${LAUNCH_ATTEMPTS} failed, retrying: ${error.message.split('\n')[0]}`);
+      const reason = error.message.split('\n')[0];
+      console.error(`browser launch ${attempt} of ${LAUNCH_ATTEMPTS} failed, retrying: ${reason}`);
     }
   }
 }
