@@ -319,6 +319,7 @@ fn threads(p: &Params) -> Result<usize, SpecError> {
 pub fn catalog() -> Catalog<Quoridor> {
     let mut catalog = Catalog::generic(Arc::new(RaceEval::race()));
     catalog.add_evaluator(Arc::new(Seed002Eval));
+    catalog.add_evaluator(Arc::new(RaceEval::dead()));
     catalog.add_evaluator(Arc::new(RaceEval::v1()));
     catalog.add_evaluator(Arc::new(RaceEval::v3()));
     catalog.add_evaluator(Arc::new(RaceEval::v2()));

@@ -15,6 +15,10 @@
 //! | `open-sides` | open sides of the pawn's square (0 to 4), the player's minus the other's |
 //! | `walls-path` | walls in hand times the path they would be spent against (at most 15): the player's walls by the other's path, minus the other's walls by the player's path (0 in `race`, see [`RACE_WEIGHTS`]) |
 //!
+//! In `race-dead`, once one player holds no walls, the other's walls count as one at most
+//! in every feature but `settled` while none of them lengthens the first one's path
+//! (`threat` 0): see [`RaceEval::dead`].
+//!
 //! With 3 or 4 pawns the race is handed to [`CrowdRaceEval`].
 
 use ply_core::eval::EVAL_BOUND;
@@ -72,7 +76,11 @@ pub const FITTED_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 5
 pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, 0];
 
 /// The names of the race evaluations ([`RaceEval::named`]).
-pub const RACE_EVAL_NAMES: [&str; 4] = ["race", "race-v3", "race-v2", "race-v1"];
+pub const RACE_EVAL_NAMES: [&str; 5] = ["race", "race-dead", "race-v3", "race-v2", "race-v1"];
+
+/// What walls in hand count at most, in `race-dead`, while none of them lengthens the
+/// other's path and the other holds none ([`RaceEval::dead`]).
+const DEAD_WALLS_COUNTED: i32 = 1;
 
 /// The race evaluator: [`RACE_FEATURE_NAMES`] weighted by `weights`, in hundredths of a
 /// step.
@@ -86,6 +94,9 @@ pub struct RaceEval {
     /// Whether `walls-far` is 0 in games where each player starts with more walls than the
     /// board's standard count ([`Quoridor::default_walls`]).
     walls_far_standard_only: bool,
+    /// Whether walls in hand count as [`DEAD_WALLS_COUNTED`] at most while none of them
+    /// lengthens the other's path and the other holds none.
+    dead_walls: bool,
 }
 
 impl Default for RaceEval {
@@ -111,6 +122,26 @@ impl RaceEval {
             weights: RACE_WEIGHTS,
             wall_cap: i32::MAX,
             walls_far_standard_only: true,
+            dead_walls: false,
+        }
+    }
+
+    /// `race-dead`: `race`, but once one player holds no walls, the other's walls in hand
+    /// count as one at most while none of them lengthens the first one's path.
+    ///
+    /// Walls are worth what they can still do: against gorisanson's MCTS (referee seed
+    /// 2013) `race` judged a lost position 9.5 steps won on seven walls in hand that could
+    /// not lengthen the other's path by a step. Walls that lengthen no path now may still
+    /// once the other pawn moves on, hence one and not none; while the other holds walls
+    /// the board may change under both, and every wall counts. Not the default: the count
+    /// jumps by the whole hand when the other pawn steps from a square with two shortest
+    /// paths to one with a single path, and over the games measured it won no more than
+    /// `race` (docs/results/quoridor.md, "Walls that can do nothing").
+    pub const fn dead() -> Self {
+        RaceEval {
+            name: "race-dead",
+            dead_walls: true,
+            ..RaceEval::race()
         }
     }
 
@@ -122,6 +153,7 @@ impl RaceEval {
             weights: FITTED_WEIGHTS,
             wall_cap: i32::MAX,
             walls_far_standard_only: false,
+            dead_walls: false,
         }
     }
 
@@ -132,6 +164,7 @@ impl RaceEval {
             weights: HAND_WEIGHTS,
             wall_cap: i32::MAX,
             walls_far_standard_only: false,
+            dead_walls: false,
         }
     }
 
@@ -142,6 +175,7 @@ impl RaceEval {
             weights: HAND_WEIGHTS,
             wall_cap: 10,
             walls_far_standard_only: false,
+            dead_walls: false,
         }
     }
 
@@ -149,6 +183,7 @@ impl RaceEval {
     pub fn named(name: &str) -> Option<Self> {
         [
             RaceEval::race(),
+            RaceEval::dead(),
             RaceEval::v3(),
             RaceEval::v2(),
             RaceEval::v1(),
@@ -165,13 +200,14 @@ impl RaceEval {
             weights,
             wall_cap: i32::MAX,
             walls_far_standard_only: false,
+            dead_walls: false,
         }
     }
 
     /// The features of a two-player position for `player` (see the module's table).
     pub fn features_of(&self, state: &Quoridor, player: Player) -> [i32; RACE_FEATURES] {
         let other = 1 - player;
-        let (own_walls, their_walls) = (
+        let (own_hand, their_hand) = (
             state.walls_left(player) as i32,
             state.walls_left(other) as i32,
         );
@@ -181,8 +217,19 @@ impl RaceEval {
             distance_and_threat(state, p, threatened)
                 .map_or((NO_PATH, 0), |(d, t)| (d as i32, t as i32))
         };
-        let (own, own_threat) = race(player, their_walls > 0);
-        let (theirs, their_threat) = race(other, own_walls > 0);
+        let (own, own_threat) = race(player, their_hand > 0);
+        let (theirs, their_threat) = race(other, own_hand > 0);
+        // Walls that lengthen no path while the other holds none (the board changes only
+        // by them) count as one at most.
+        let counted = |hand: i32, threat: i32, other_hand: i32| {
+            if self.dead_walls && threat == 0 && other_hand == 0 {
+                hand.min(DEAD_WALLS_COUNTED)
+            } else {
+                hand
+            }
+        };
+        let own_walls = counted(own_hand, their_threat, their_hand);
+        let their_walls = counted(their_hand, own_threat, own_hand);
         let tempo = i32::from(state.to_move() == player);
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
@@ -193,9 +240,9 @@ impl RaceEval {
         } else {
             walls * theirs.min(own).min(15)
         };
-        let settled = if their_walls == 0 && lead > 0 {
+        let settled = if their_hand == 0 && lead > 0 {
             1
-        } else if own_walls == 0 && lead <= 0 {
+        } else if own_hand == 0 && lead <= 0 {
             -1
         } else {
             0
@@ -352,6 +399,36 @@ mod tests {
         assert_eq!(walls_far(RaceEval::race(), 12), 0);
         assert_eq!(walls_far(RaceEval::v3(), 12), 6);
         assert_eq!(walls_far(RaceEval::with_weights(RACE_WEIGHTS), 12), 6);
+    }
+
+    /// Referee seed 2013 against gorisanson's MCTS at 60,000 rollouts, after white's last
+    /// wall (move 30): black needs 16 steps, white 11, and none of black's seven walls
+    /// lengthens white's path. `race` counts the seven and judges black 9.5 steps ahead;
+    /// black lost. `race-dead` counts one, and only once white's hand is empty.
+    #[test]
+    fn walls_that_lengthen_nothing_count_once_the_other_has_none() {
+        let at = |text: &str| Quoridor::standard().from_text(text).unwrap();
+        let walls = "h=a4,c4,b6,e6,d7,f7,h7,a9 v=d5,c6,a8,b8,d8";
+        let empty = at(&format!(
+            "size=9 walls=10 turn=black black=b6,7 white=d5,0 {walls}"
+        ));
+        assert_eq!(crate::threat::single_wall_threat(&empty, 1), 0);
+        assert!(RaceEval::race().evaluate(&empty, 0) > 900);
+        assert!(RaceEval::dead().evaluate(&empty, 0) < -300);
+        let f = RaceEval::dead().features_of(&empty, 0);
+        assert_eq!(f[2], 1, "one of black's seven walls counts");
+        assert_eq!(f[8], 1, "walls-few counts that one");
+        assert_eq!(f[6], 0, "not settled: black still holds walls");
+        // With a wall in white's hand the board may still change: every wall counts.
+        let one = at(&format!(
+            "size=9 walls=10 turn=black black=b6,7 white=d5,1 {walls}"
+        ));
+        assert_eq!(
+            RaceEval::dead().evaluate(&one, 0),
+            RaceEval::race().evaluate(&one, 0)
+        );
+        // From white's side the same count: white stands ahead.
+        assert!(RaceEval::dead().evaluate(&empty, 1) > 300);
     }
 
     #[test]
