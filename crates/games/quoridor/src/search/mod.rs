@@ -785,7 +785,8 @@ impl Worker {
     ///
     /// The first thread's time follows the time policy of `ply_search::deepening`: the next
     /// iteration starts only if it is predicted to finish within the budget (the limits'
-    /// `time`, up to `max_time` when unsure).
+    /// `time`, up to `max_time` when unsure), unless the limits set nodes too: a node budget
+    /// is spent whole, and the time only cuts it at the budget itself.
     fn iterate(
         &mut self,
         state: &Quoridor,
@@ -868,9 +869,11 @@ impl Worker {
             // budget is spent whole: the iteration it cuts searched the best move so far
             // first and may still find a better one (at 10,000 nodes a move this beat
             // stopping once the next iteration was predicted not to fit by 87.5 % to 80 %
-            // against `seed002` on 9x9 and 75 % to 69 % on 7x7, 40 games each). (Helpers
-            // go on until the first thread is done.)
-            let fits = self.timer.as_ref().is_none_or(|t| t.next_fits());
+            // against `seed002` on 9x9 and 75 % to 69 % on 7x7, 40 games each), and with
+            // a time beside it (the agent's own cap) only the time running out stops it,
+            // not a prediction from a slow clock, so a busy machine plays the same moves
+            // until the cap. (Helpers go on until the first thread is done.)
+            let fits = limits.nodes.is_some() || self.timer.as_ref().is_none_or(|t| t.next_fits());
             if !helper && self.options.iterative && !fits {
                 break;
             }
@@ -1242,6 +1245,40 @@ mod tests {
                 "{stopped_at:?}"
             );
         }
+    }
+
+    /// A node budget is spent whole on a slow clock too: with the agent's own nodes and
+    /// its time cap, the time only cuts an iteration at the cap, and the prediction that
+    /// the next iteration would overrun it stops nothing. So the agent's default plays the
+    /// same moves on a busy machine as on a quiet one, until the cap.
+    #[test]
+    fn a_node_budget_is_spent_whole_on_a_slow_clock() {
+        use ply_search::deepening::{predict_next, FakeClock};
+        let state = Quoridor::new(7, 6).unwrap();
+        // The agent's own budget: 1 s and 50,000 nodes, both doubled for the walls in hand.
+        let cap = Duration::from_secs(2);
+        let search = |tick: Duration| {
+            let mut options = SearchOptions::strong(Duration::from_secs(1));
+            options.nodes = Some(50_000);
+            options.full_width_nodes = None;
+            let clock = Arc::new(FakeClock::ticking(tick));
+            let mut agent = AlphaBetaAgent::new("t", options, Arc::new(RaceEval::race()))
+                .with_clock(clock.clone());
+            let d = agent.select(&state, &SearchLimits::default()).unwrap();
+            let ends = agent.workers[0].timer.as_ref().unwrap().ends().to_vec();
+            ((d.mv, d.nodes, d.depth), ends, clock.elapsed())
+        };
+        // A clock that hardly moves, then one slow enough to spend 90 % of the cap on the
+        // same work.
+        let (quick, _, reads) = search(Duration::from_nanos(1));
+        let (slow, ends, elapsed) = search(cap.mul_f64(0.9) / reads.as_nanos() as u32);
+        assert!(elapsed < cap, "{elapsed:?}");
+        // Some iteration was predicted to end past the cap, and the next still started.
+        assert!(
+            (1..ends.len()).any(|i| ends[i] + predict_next(&ends[..=i]).unwrap() > cap),
+            "{ends:?}"
+        );
+        assert_eq!(slow, quick);
     }
 
     /// The width follows the move's budget: four plies of every wall on a clock or a large
