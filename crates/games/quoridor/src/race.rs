@@ -150,10 +150,7 @@ impl RaceEval {
     pub const fn v3() -> Self {
         RaceEval {
             name: "race-v3",
-            weights: FITTED_WEIGHTS,
-            wall_cap: i32::MAX,
-            walls_far_standard_only: false,
-            dead_walls: false,
+            ..RaceEval::with_weights(FITTED_WEIGHTS)
         }
     }
 
@@ -161,10 +158,7 @@ impl RaceEval {
     pub const fn v2() -> Self {
         RaceEval {
             name: "race-v2",
-            weights: HAND_WEIGHTS,
-            wall_cap: i32::MAX,
-            walls_far_standard_only: false,
-            dead_walls: false,
+            ..RaceEval::with_weights(HAND_WEIGHTS)
         }
     }
 
@@ -172,10 +166,8 @@ impl RaceEval {
     pub const fn v1() -> Self {
         RaceEval {
             name: "race-v1",
-            weights: HAND_WEIGHTS,
             wall_cap: 10,
-            walls_far_standard_only: false,
-            dead_walls: false,
+            ..RaceEval::with_weights(HAND_WEIGHTS)
         }
     }
 

@@ -1255,8 +1255,8 @@ mod tests {
     fn a_node_budget_is_spent_whole_on_a_slow_clock() {
         use ply_search::deepening::{predict_next, FakeClock};
         let state = Quoridor::new(7, 6).unwrap();
-        // The agent's own budget: 1 s and 50,000 nodes, both doubled for the walls in hand.
-        let cap = Duration::from_secs(2);
+        // The agent's own budget: 1 s and 50,000 nodes, both scaled for the walls in hand.
+        let cap = Duration::from_secs(1).mul_f64(wall_scale(&state));
         let search = |tick: Duration| {
             let mut options = SearchOptions::strong(Duration::from_secs(1));
             options.nodes = Some(50_000);
