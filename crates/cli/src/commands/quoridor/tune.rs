@@ -144,10 +144,16 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         "fitted",
         100.0 * k_fit
     );
-    let words: Vec<String> = rounded.iter().map(|w| format!("{w}")).collect();
     println!();
-    println!("play them: strongest:weights={}", words.join("/"));
+    println!("play them: strongest:weights={}", spec_weights(&rounded));
     Ok(())
+}
+
+/// Rounded weights as the `weights=` key of a spec takes them: integers joined by `/`, so
+/// that a weight rounded from just below zero reads 0, not -0.
+fn spec_weights(rounded: &[f64]) -> String {
+    let words: Vec<String> = rounded.iter().map(|&w| (w as i64).to_string()).collect();
+    words.join("/")
 }
 
 /// The samples of one record: each position's features for the mover and the mover's final
@@ -171,4 +177,15 @@ fn samples_of(record: &Record, eval: &RaceEval, skip: usize) -> anyhow::Result<V
         }
     }
     Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spec_weights;
+
+    #[test]
+    fn weights_read_as_integers_without_a_negative_zero() {
+        let rounded = [100.0, (-0.2f64).round(), -33.0, 922.0];
+        assert_eq!(spec_weights(&rounded), "100/0/-33/922");
+    }
 }
