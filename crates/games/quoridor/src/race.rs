@@ -6,7 +6,7 @@
 //! | `race` | steps the other still needs minus the player's own |
 //! | `tempo` | +1 when the player moves next, −1 otherwise (moving is worth a step) |
 //! | `walls` | walls in hand, the player's minus the other's |
-//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go (0 in `race` where each player starts with more walls than the board's standard count, see [`RaceEval::race`]) |
+//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go (in `race` weighted [`SCARCE_WALLS_FAR`] where each player starts with fewer walls than the board's standard count, and 0 where more: see [`RaceEval::race`]) |
 //! | `next-row` | steps to the next row, the other's minus the player's |
 //! | `threat` | the worst detour one wall makes, the other's minus the player's (only while the wall's owner holds one) |
 //! | `settled` | +1 when the other has no walls and the player wins the plain race, −1 when it is the player who has none and loses it |
@@ -31,6 +31,9 @@ use crate::threat::distance_and_threat;
 
 /// How many features the race has.
 pub const RACE_FEATURES: usize = 11;
+
+/// The index of `walls-far` among [`RACE_FEATURE_NAMES`].
+const WALLS_FAR: usize = 3;
 
 /// The features' names, in the order of the weights.
 pub const RACE_FEATURE_NAMES: [&str; RACE_FEATURES] = [
@@ -75,6 +78,19 @@ pub const FITTED_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 5
 /// 75 % against 95 %, 7x7 with 6 walls 75 % against 80 %.
 pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, 0];
 
+/// `walls-far`'s weight in `race` where each player starts with fewer walls than the
+/// board's standard count, in place of [`RACE_WEIGHTS`]'s 12: a wall is worth more the
+/// fewer there are for the board. Against the `seed002` agent at the default budget, from
+/// random 2-ply openings, 100 games a cell (`--seed 101`), 12 against 20: 9x9 with 5 walls
+/// 88 % against 95 %, 11x11 with 6 92 % against 95 %, 13x13 with 8 91 % against 96 %, 7x7
+/// with 3 81 % against 79 %. 30 won no more (92 %, 97 %, 96 % in the first three), and
+/// without `walls-far` 9x9 with 5 walls fell to 79 %, 13x13 with 8 to 72 %. With the
+/// standard walls 20 gained nothing against that agent (9x9 89 % against 92 %, 11x11 95 %
+/// against 93 %, 13x13 98 % against 99 %, 7x7 91 % against 91 %, 5x5 with 3 69 % against
+/// 68 %) and lost to gorisanson's MCTS at 20,000 rollouts two of its first twelve games on
+/// 9x9, which 12 had won twenty of twenty.
+pub const SCARCE_WALLS_FAR: i32 = 20;
+
 /// The names of the race evaluations ([`RaceEval::named`]).
 pub const RACE_EVAL_NAMES: [&str; 5] = ["race", "race-dead", "race-v3", "race-v2", "race-v1"];
 
@@ -91,9 +107,10 @@ pub struct RaceEval {
     /// Walls in hand counted at most (`race-v1` counted 10: on 11x11 and 13x13 its first
     /// walls were free).
     wall_cap: i32,
-    /// Whether `walls-far` is 0 in games where each player starts with more walls than the
-    /// board's standard count ([`Quoridor::default_walls`]).
-    walls_far_standard_only: bool,
+    /// Whether `walls-far`'s weight follows the walls each player starts with against the
+    /// board's standard count ([`Quoridor::default_walls`]): [`SCARCE_WALLS_FAR`] below it,
+    /// the weight of `weights` at it, 0 above it.
+    walls_far_by_walls: bool,
     /// Whether walls in hand count as [`DEAD_WALLS_COUNTED`] at most while none of them
     /// lengthens the other's path and the other holds none.
     dead_walls: bool,
@@ -106,8 +123,9 @@ impl Default for RaceEval {
 }
 
 impl RaceEval {
-    /// `race`, the default evaluation: [`RACE_WEIGHTS`], without `walls-far` where each
-    /// player starts with more walls than the board's standard count. There, a wall in hand
+    /// `race`, the default evaluation: [`RACE_WEIGHTS`], with `walls-far` at
+    /// [`SCARCE_WALLS_FAR`] where each player starts with fewer walls than the board's
+    /// standard count and without it where each starts with more. There, a wall in hand
     /// worth 83 + 12 per step of the shorter path (up to 155 on 7x7) made `strongest` keep
     /// walls that the `seed002` agent spent on caging it. Against that agent at the default
     /// budget, from random 2-ply openings, 100 games each (`--seed 101`), with `walls-far`
@@ -121,7 +139,7 @@ impl RaceEval {
             name: "race",
             weights: RACE_WEIGHTS,
             wall_cap: i32::MAX,
-            walls_far_standard_only: true,
+            walls_far_by_walls: true,
             dead_walls: false,
         }
     }
@@ -191,7 +209,7 @@ impl RaceEval {
             name: "race-weights",
             weights,
             wall_cap: i32::MAX,
-            walls_far_standard_only: false,
+            walls_far_by_walls: false,
             dead_walls: false,
         }
     }
@@ -225,7 +243,7 @@ impl RaceEval {
         let tempo = i32::from(state.to_move() == player);
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
-        let walls_far = if self.walls_far_standard_only
+        let walls_far = if self.walls_far_by_walls
             && state.walls_per_player() > Quoridor::default_walls(state.size())
         {
             0
@@ -265,9 +283,15 @@ impl Evaluator<Quoridor> for RaceEval {
             return CrowdRaceEval.evaluate(state, player);
         }
         let features = self.features_of(state, player);
+        let mut weights = self.weights;
+        if self.walls_far_by_walls
+            && state.walls_per_player() < Quoridor::default_walls(state.size())
+        {
+            weights[WALLS_FAR] = SCARCE_WALLS_FAR;
+        }
         let value = features
             .iter()
-            .zip(self.weights)
+            .zip(weights)
             .map(|(&f, w)| f.saturating_mul(w))
             .fold(0i32, i32::saturating_add);
         // Weights from a spec, or thousands of walls in hand, could reach the values a
@@ -281,6 +305,8 @@ impl LinearEvaluator<Quoridor> for RaceEval {
         &RACE_FEATURE_NAMES
     }
 
+    /// The weights with the standard walls (`race` weighs `walls-far` otherwise with fewer,
+    /// and counts it 0 with more).
     fn weights(&self) -> Vec<i32> {
         self.weights.to_vec()
     }
@@ -391,6 +417,31 @@ mod tests {
         assert_eq!(walls_far(RaceEval::race(), 12), 0);
         assert_eq!(walls_far(RaceEval::v3(), 12), 6);
         assert_eq!(walls_far(RaceEval::with_weights(RACE_WEIGHTS), 12), 6);
+    }
+
+    /// `race` weighs `walls-far` at [`SCARCE_WALLS_FAR`] with fewer walls than the standard
+    /// count, at its own weight with the standard count, and not at all with more.
+    #[test]
+    fn walls_far_weighs_by_the_walls_each_starts_with() {
+        let mut scarce = RACE_WEIGHTS;
+        scarce[WALLS_FAR] = SCARCE_WALLS_FAR;
+        let mut none = RACE_WEIGHTS;
+        none[WALLS_FAR] = 0;
+        for (walls, weights) in [(5, scarce), (10, RACE_WEIGHTS), (20, none)] {
+            let mut s = Quoridor::new(9, walls).unwrap();
+            for m in ["e8", "e2", "d7h", "e3"] {
+                s.play_notation(m).unwrap();
+            }
+            // Black has spent a wall: walls in hand differ, so walls-far is not 0 here.
+            assert_ne!(RaceEval::v3().features_of(&s, 0)[WALLS_FAR], 0);
+            for p in [0, 1] {
+                assert_eq!(
+                    RaceEval::race().evaluate(&s, p),
+                    RaceEval::with_weights(weights).evaluate(&s, p),
+                    "{walls} walls, player {p}"
+                );
+            }
+        }
     }
 
     /// Referee seed 2013 against gorisanson's MCTS at 60,000 rollouts, after white's last
