@@ -21,6 +21,8 @@
 //!
 //! With 3 or 4 pawns the race is handed to [`CrowdRaceEval`].
 
+use std::cmp::Ordering;
+
 use ply_core::eval::EVAL_BOUND;
 use ply_core::{Evaluator, Game, LinearEvaluator, Player};
 
@@ -243,9 +245,7 @@ impl RaceEval {
         let tempo = i32::from(state.to_move() == player);
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
-        let walls_far = if self.walls_far_by_walls
-            && state.walls_per_player() > Quoridor::default_walls(state.size())
-        {
+        let walls_far = if self.walls_far_by_walls && walls_for_board(state) == Ordering::Greater {
             0
         } else {
             walls * theirs.min(own).min(15)
@@ -284,9 +284,7 @@ impl Evaluator<Quoridor> for RaceEval {
         }
         let features = self.features_of(state, player);
         let mut weights = self.weights;
-        if self.walls_far_by_walls
-            && state.walls_per_player() < Quoridor::default_walls(state.size())
-        {
+        if self.walls_far_by_walls && walls_for_board(state) == Ordering::Less {
             weights[WALLS_FAR] = SCARCE_WALLS_FAR;
         }
         let value = features
@@ -315,6 +313,14 @@ impl LinearEvaluator<Quoridor> for RaceEval {
         (state.players() == 2 && !state.is_terminal())
             .then(|| self.features_of(state, player).to_vec())
     }
+}
+
+/// The walls each player starts with against the board's standard count
+/// ([`Quoridor::default_walls`]), which sets how `race` weighs `walls-far`.
+fn walls_for_board(state: &Quoridor) -> Ordering {
+    state
+        .walls_per_player()
+        .cmp(&Quoridor::default_walls(state.size()))
 }
 
 /// How many of the four sides of `player`'s square no wall or edge closes.

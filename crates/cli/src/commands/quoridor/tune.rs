@@ -39,8 +39,8 @@ pub struct TuneArgs {
     /// Hold out every K-th game to judge the fit (0: fit on every game, judge on the same).
     #[arg(long, default_value_t = 10)]
     pub holdout: usize,
-    /// The evaluation the fit is compared with: race (the default's weights), race-v3 (the
-    /// weights as fitted), race-v2 (the hand-set ones) or race-v1.
+    /// The evaluation the fit is compared with: race (the default's weights), race-dead,
+    /// race-v3 (the weights as fitted), race-v2 (the hand-set ones) or race-v1.
     #[arg(long, default_value = "race")]
     pub eval: String,
     /// Ridge penalty on the weights (on features scaled to unit spread), 0 to 1.
