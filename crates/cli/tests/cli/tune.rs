@@ -179,3 +179,55 @@ fn bad_weights_are_refused_with_the_feature_list() {
         assert!(err.contains("walls-path"), "{err}");
     }
 }
+
+/// `race` prices a wall in hand by the board (83 on 5x5, 60 on 9x9 with the standard
+/// walls): `ply tune` shows the weights it plays on the first record's board, says so when
+/// the records hold several, and judges `race` by its own values on each.
+#[test]
+fn tune_shows_the_weights_race_plays_on_the_records_board() {
+    let dir = temp_dir("tune-boards");
+    let play = |size: &str, games: &str| {
+        let out_dir = dir.join(format!("games{size}"));
+        let out = ply(
+            &[
+                "arena",
+                "quoridor",
+                "--size",
+                size,
+                "--agents",
+                "greedy;alphabeta:depth=1",
+                "--games",
+                games,
+                "--seed",
+                "1",
+                "--out",
+                out_dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        out_dir.join("records.txt").to_str().unwrap().to_string()
+    };
+    let (five, nine) = (play("5", "6"), play("9", "4"));
+    let tune = |files: &[&str]| {
+        let mut args = vec!["tune", "quoridor", "--holdout", "0"];
+        args.extend(files);
+        let out = ply(&args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let walls = |text: &str| -> (String, String) {
+        let weight = |feature: &str| {
+            let line = text.lines().find(|l| l.starts_with(feature)).unwrap();
+            line.split_whitespace().nth(1).unwrap().to_string()
+        };
+        (weight("walls "), weight("walls-far"))
+    };
+    let text = tune(&[&five]);
+    assert_eq!(walls(&text), ("83".into(), "12".into()), "{text}");
+    assert!(!text.contains("boards"), "{text}");
+    let text = tune(&[&nine, &five]);
+    assert_eq!(walls(&text), ("60".into(), "8".into()), "{text}");
+    assert!(text.contains("on 9x9 with 10 walls each"), "{text}");
+    assert!(text.contains("the records hold 2 boards"), "{text}");
+}

@@ -5,8 +5,8 @@
 //! |---|---|
 //! | `race` | steps the other still needs minus the player's own |
 //! | `tempo` | +1 when the player moves next, −1 otherwise (moving is worth a step) |
-//! | `walls` | walls in hand, the player's minus the other's |
-//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go (in `race` weighted [`SCARCE_WALLS_FAR`] where each player starts with fewer walls than the board's standard count, and 0 where more: see [`RaceEval::race`]) |
+//! | `walls` | walls in hand, the player's minus the other's (in `race` priced by the board and the walls each player starts with: see [`RaceEval::weights_at`]) |
+//! | `walls-far` | `walls` times the shorter of the two paths (at most 15): a wall is worth most while there is far to go (in `race` 0 where each player starts with more walls than the board's standard count: see [`RaceEval::race`]) |
 //! | `next-row` | steps to the next row, the other's minus the player's |
 //! | `threat` | the worst detour one wall makes, the other's minus the player's (only while the wall's owner holds one) |
 //! | `settled` | +1 when the other has no walls and the player wins the plain race, −1 when it is the player who has none and loses it |
@@ -33,6 +33,9 @@ use crate::threat::distance_and_threat;
 
 /// How many features the race has.
 pub const RACE_FEATURES: usize = 11;
+
+/// The index of `walls` among [`RACE_FEATURE_NAMES`].
+const WALLS: usize = 2;
 
 /// The index of `walls-far` among [`RACE_FEATURE_NAMES`].
 const WALLS_FAR: usize = 3;
@@ -68,20 +71,41 @@ pub const HAND_WEIGHTS: [i32; RACE_FEATURES] = [100, 50, 120, 8, 10, 50, 5_000, 
 /// against it.
 pub const FITTED_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, -5];
 
-/// The weights of `race`: [`FITTED_WEIGHTS`] without `walls-path`. Fitted on 9x9 with 10
-/// walls each, its weight makes a step of the race worth less the more walls both hold
-/// (100 − 2.5 per wall in either hand: 50 at the 9x9 start), and past that range the line
-/// goes on falling: with 20 walls each a step was worth nothing, with 34 (13x13, double
-/// walls) a step *away* from the goal looked good, and `strongest` shuffled along its start
-/// row while seed 002's engine walked in. Without it, against the `seed002` agent at
-/// 10,000 nodes a move from random 2-ply openings, 40 games each (`race-v3` against
-/// `race`): 9x9 with 10 walls 87.5 % against 92.5 %, with 20 walls 60 % against 82.5 %
-/// (`race-v3` uncapped: 35 % of 20), 11x11 with 13 walls 95 % against 100 %, with 26 walls
-/// 75 % against 95 %, 7x7 with 6 walls 75 % against 80 %.
-pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54, -24, -33, 0];
+/// The weights of `race` where each player starts with the board's standard walls, on
+/// boards from [`CHEAP_WALLS_MIN_SIZE`] up: [`FITTED_WEIGHTS`] without `walls-path`, and a
+/// wall in hand priced lower than fitted.
+///
+/// Without `walls-path`: fitted on 9x9 with 10 walls each, its weight makes a step of the
+/// race worth less the more walls both hold (100 − 2.5 per wall in either hand: 50 at the
+/// 9x9 start), and past that range the line goes on falling: with 20 walls each a step was
+/// worth nothing, with 34 (13x13, double walls) a step *away* from the goal looked good, and
+/// `strongest` shuffled along its start row while seed 002's engine walked in. Without it,
+/// against the `seed002` agent at 10,000 nodes a move from random 2-ply openings, 40 games
+/// each (`race-v3` against `race`): 9x9 with 10 walls 87.5 % against 92.5 %, with 20 walls
+/// 60 % against 82.5 % (`race-v3` uncapped: 35 % of 20), 11x11 with 13 walls 95 % against
+/// 100 %, with 26 walls 75 % against 95 %, 7x7 with 6 walls 75 % against 80 %.
+///
+/// A wall in hand at 60 + 8 per step of the shorter path, not the fitted 83 + 12: a player
+/// that hoards its walls lets gorisanson's MCTS build a cage of walls round its pawn early
+/// and spends them too late. Under the Cup referee at its default clock on 9x9, against
+/// gorisanson at 60,000 rollouts (seeds 2011 to 2015, both colours), 83/12 won 7 and 6 of
+/// 10 and 60/8 won 10 of 10: caged all the same, it spent its walls on the other pawn's
+/// path and won the race. On a tenth of the clock at 60,000 rollouts (seeds 3001 to 3005)
+/// 83/12 won 8 of 10 and 60/8 10 of 10. Against the `seed002` agent at the default budget,
+/// from random 2-ply openings, 100 games a cell (`--seed 101`), 83/12 against 60/8: 9x9
+/// with 10 walls 89 % against 94 %, 11x11 with 13 95 % against 97 %.
+pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 60, 8, 1, 58, 922, 54, -24, -33, 0];
+
+/// The smallest board on which `race` prices a wall in hand at [`RACE_WEIGHTS`]' lower
+/// price with the standard walls; smaller boards keep the fitted 83 + 12. On 7x7 with 6
+/// walls the lower price lost to the `seed002` agent, at the default budget from random
+/// 2-ply openings, in three runs out of three: 89 % against 91 % (100 games, `--seed 101`),
+/// 86 % against 92 % (100 games, `--seed 202`) and 85 % against 95 % (20 games, `--seed
+/// 11`); on 5x5 with 3 walls the two were even (71 % against 69 %, 85 % against 80 %).
+pub const CHEAP_WALLS_MIN_SIZE: usize = 9;
 
 /// `walls-far`'s weight in `race` where each player starts with fewer walls than the
-/// board's standard count, in place of [`RACE_WEIGHTS`]'s 12: a wall is worth more the
+/// board's standard count, in place of the fitted 12: a wall is worth more the
 /// fewer there are for the board. Against the `seed002` agent at the default budget, from
 /// random 2-ply openings, 100 games a cell (`--seed 101`), 12 against 20: 9x9 with 5 walls
 /// 88 % against 95 %, 11x11 with 6 92 % against 95 %, 13x13 with 8 91 % against 96 %, 7x7
@@ -92,6 +116,23 @@ pub const RACE_WEIGHTS: [i32; RACE_FEATURES] = [100, 30, 83, 12, 1, 58, 922, 54,
 /// 68 %) and lost to gorisanson's MCTS at 20,000 rollouts two of its first twelve games on
 /// 9x9, which 12 had won twenty of twenty.
 pub const SCARCE_WALLS_FAR: i32 = 20;
+
+/// What `race` prices a wall in hand at, the weights of `walls` and `walls-far`, by the
+/// walls each player starts with against the board's standard count ([`walls_for_board`]):
+/// the fitted 83 with [`SCARCE_WALLS_FAR`] below it; at it [`RACE_WEIGHTS`]' lower price
+/// from [`CHEAP_WALLS_MIN_SIZE`] up and the fitted 83 + 12 below that size; and the fitted
+/// 83 above it, where `walls-far` is not counted at all (its feature is 0).
+fn wall_prices(state: &Quoridor) -> [i32; 2] {
+    let fitted = [FITTED_WEIGHTS[WALLS], FITTED_WEIGHTS[WALLS_FAR]];
+    match walls_for_board(state) {
+        Ordering::Less => [fitted[0], SCARCE_WALLS_FAR],
+        Ordering::Equal if state.size() >= CHEAP_WALLS_MIN_SIZE => {
+            [RACE_WEIGHTS[WALLS], RACE_WEIGHTS[WALLS_FAR]]
+        }
+        Ordering::Equal => fitted,
+        Ordering::Greater => [fitted[0], 0],
+    }
+}
 
 /// The names of the race evaluations ([`RaceEval::named`]).
 pub const RACE_EVAL_NAMES: [&str; 5] = ["race", "race-dead", "race-v3", "race-v2", "race-v1"];
@@ -109,10 +150,9 @@ pub struct RaceEval {
     /// Walls in hand counted at most (`race-v1` counted 10: on 11x11 and 13x13 its first
     /// walls were free).
     wall_cap: i32,
-    /// Whether `walls-far`'s weight follows the walls each player starts with against the
-    /// board's standard count ([`Quoridor::default_walls`]): [`SCARCE_WALLS_FAR`] below it,
-    /// the weight of `weights` at it, 0 above it.
-    walls_far_by_walls: bool,
+    /// Whether a wall in hand is priced by the board and the walls each player starts with
+    /// against its standard count ([`wall_prices`]), and `walls-far` counted 0 above it.
+    prices_by_walls: bool,
     /// Whether walls in hand count as [`DEAD_WALLS_COUNTED`] at most while none of them
     /// lengthens the other's path and the other holds none.
     dead_walls: bool,
@@ -125,23 +165,25 @@ impl Default for RaceEval {
 }
 
 impl RaceEval {
-    /// `race`, the default evaluation: [`RACE_WEIGHTS`], with `walls-far` at
-    /// [`SCARCE_WALLS_FAR`] where each player starts with fewer walls than the board's
-    /// standard count and without it where each starts with more. There, a wall in hand
-    /// worth 83 + 12 per step of the shorter path (up to 155 on 7x7) made `strongest` keep
-    /// walls that the `seed002` agent spent on caging it. Against that agent at the default
-    /// budget, from random 2-ply openings, 100 games each (`--seed 101`), with `walls-far`
-    /// and without it: 5x5 with 6 walls 57 % against 75.5 %, 7x7 with 12 65 % against 86 %,
-    /// 9x9 with 20 72 % against 90 %, 11x11 with 26 77.5 % against 100 % (40 games). With
-    /// the standard walls or fewer it keeps its weight: without it 7x7 with 6 walls fell
-    /// from 92 % to 83 %, and 5x5 and 7x7 with 3 gained nothing (62 % and 64 %, 76 % and
-    /// 76 %).
+    /// `race`, the default evaluation: [`RACE_WEIGHTS`], with a wall in hand priced by the
+    /// board and the walls each player starts with against its standard count
+    /// ([`wall_prices`]): with fewer, `walls-far` weighs [`SCARCE_WALLS_FAR`]; with more, it
+    /// is not counted.
+    ///
+    /// With more walls, a wall in hand worth 83 + 12 per step of the shorter path (up to 155
+    /// on 7x7) made `strongest` keep walls that the `seed002` agent spent on caging it.
+    /// Against that agent at the default budget, from random 2-ply openings, 100 games each
+    /// (`--seed 101`), with `walls-far` and without it: 5x5 with 6 walls 57 % against
+    /// 75.5 %, 7x7 with 12 65 % against 86 %, 9x9 with 20 72 % against 90 %, 11x11 with 26
+    /// 77.5 % against 100 % (40 games). With the standard walls or fewer it was kept (at the
+    /// fitted 12): without it 7x7 with 6 walls fell from 92 % to 83 %, and 5x5 and 7x7 with 3
+    /// gained nothing (62 % and 64 %, 76 % and 76 %).
     pub const fn race() -> Self {
         RaceEval {
             name: "race",
             weights: RACE_WEIGHTS,
             wall_cap: i32::MAX,
-            walls_far_by_walls: true,
+            prices_by_walls: true,
             dead_walls: false,
         }
     }
@@ -150,8 +192,9 @@ impl RaceEval {
     /// count as one at most while none of them lengthens the first one's path.
     ///
     /// Walls are worth what they can still do: against gorisanson's MCTS (referee seed
-    /// 2013) `race` judged a lost position 9.5 steps won on seven walls in hand that could
-    /// not lengthen the other's path by a step. Walls that lengthen no path now may still
+    /// 2013) `race` at the fitted price of a wall judged a lost position 9.5 steps won on
+    /// seven walls in hand that could not lengthen the other's path by a step (4.8 at
+    /// [`RACE_WEIGHTS`]' lower price). Walls that lengthen no path now may still
     /// once the other pawn moves on, hence one and not none; while the other holds walls
     /// the board may change under both, and every wall counts. Not the default: the count
     /// jumps by the whole hand when the other pawn steps from a square with two shortest
@@ -211,9 +254,20 @@ impl RaceEval {
             name: "race-weights",
             weights,
             wall_cap: i32::MAX,
-            walls_far_by_walls: false,
+            prices_by_walls: false,
             dead_walls: false,
         }
+    }
+
+    /// The weights this evaluation gives the features of `state`: its own, with a wall in
+    /// hand priced by the board and the walls where it is `race` or `race-dead`
+    /// ([`wall_prices`]).
+    pub fn weights_at(&self, state: &Quoridor) -> [i32; RACE_FEATURES] {
+        let mut weights = self.weights;
+        if self.prices_by_walls {
+            [weights[WALLS], weights[WALLS_FAR]] = wall_prices(state);
+        }
+        weights
     }
 
     /// The features of a two-player position for `player` (see the module's table).
@@ -245,7 +299,7 @@ impl RaceEval {
         let tempo = i32::from(state.to_move() == player);
         let lead = theirs - own + tempo; // > 0: the player arrives first if nobody walls
         let walls = own_walls.min(self.wall_cap) - their_walls.min(self.wall_cap);
-        let walls_far = if self.walls_far_by_walls && walls_for_board(state) == Ordering::Greater {
+        let walls_far = if self.prices_by_walls && walls_for_board(state) == Ordering::Greater {
             0
         } else {
             walls * theirs.min(own).min(15)
@@ -283,13 +337,9 @@ impl Evaluator<Quoridor> for RaceEval {
             return CrowdRaceEval.evaluate(state, player);
         }
         let features = self.features_of(state, player);
-        let mut weights = self.weights;
-        if self.walls_far_by_walls && walls_for_board(state) == Ordering::Less {
-            weights[WALLS_FAR] = SCARCE_WALLS_FAR;
-        }
         let value = features
             .iter()
-            .zip(weights)
+            .zip(self.weights_at(state))
             .map(|(&f, w)| f.saturating_mul(w))
             .fold(0i32, i32::saturating_add);
         // Weights from a spec, or thousands of walls in hand, could reach the values a
@@ -303,8 +353,8 @@ impl LinearEvaluator<Quoridor> for RaceEval {
         &RACE_FEATURE_NAMES
     }
 
-    /// The weights with the standard walls (`race` weighs `walls-far` otherwise with fewer,
-    /// and counts it 0 with more).
+    /// The weights with the standard walls on boards from [`CHEAP_WALLS_MIN_SIZE`] up (on
+    /// other boards `race` prices a wall in hand otherwise: [`RaceEval::weights_at`]).
     fn weights(&self) -> Vec<i32> {
         self.weights.to_vec()
     }
@@ -425,35 +475,55 @@ mod tests {
         assert_eq!(walls_far(RaceEval::with_weights(RACE_WEIGHTS), 12), 6);
     }
 
-    /// `race` weighs `walls-far` at [`SCARCE_WALLS_FAR`] with fewer walls than the standard
-    /// count, at its own weight with the standard count, and not at all with more.
+    /// `race` prices a wall in hand at 83 with `walls-far` at [`SCARCE_WALLS_FAR`] with
+    /// fewer walls than the standard count; with the standard count at [`RACE_WEIGHTS`]' 60
+    /// and 8 from 9x9 up and at the fitted 83 and 12 on 7x7; and at 83 without `walls-far`
+    /// with more.
     #[test]
-    fn walls_far_weighs_by_the_walls_each_starts_with() {
-        let mut scarce = RACE_WEIGHTS;
-        scarce[WALLS_FAR] = SCARCE_WALLS_FAR;
-        let mut none = RACE_WEIGHTS;
-        none[WALLS_FAR] = 0;
-        for (walls, weights) in [(5, scarce), (10, RACE_WEIGHTS), (20, none)] {
-            let mut s = Quoridor::new(9, walls).unwrap();
-            for m in ["e8", "e2", "d7h", "e3"] {
-                s.play_notation(m).unwrap();
+    fn a_wall_is_priced_by_the_board_and_the_walls() {
+        let priced = |walls: i32, walls_far: i32| {
+            let mut weights = RACE_WEIGHTS;
+            [weights[WALLS], weights[WALLS_FAR]] = [walls, walls_far];
+            weights
+        };
+        for (size, walls, weights) in [
+            (9, 5, priced(83, SCARCE_WALLS_FAR)),
+            (9, 10, priced(60, 8)),
+            (11, 13, priced(60, 8)),
+            (7, 6, priced(83, 12)),
+            (9, 20, priced(83, 0)),
+        ] {
+            let mut s = Quoridor::new(size, walls).unwrap();
+            // Both pawns step forward, black spends a wall, white steps again.
+            let centre = char::from(b'a' + size as u8 / 2);
+            let moves = [
+                format!("{centre}{}", size - 1),
+                format!("{centre}2"),
+                "a4h".to_string(),
+                format!("{centre}3"),
+            ];
+            for m in moves {
+                s.play_notation(&m).unwrap();
             }
             // Black has spent a wall: walls in hand differ, so walls-far is not 0 here.
             assert_ne!(RaceEval::v3().features_of(&s, 0)[WALLS_FAR], 0);
+            assert_eq!(RaceEval::race().weights_at(&s), weights);
             for p in [0, 1] {
                 assert_eq!(
                     RaceEval::race().evaluate(&s, p),
                     RaceEval::with_weights(weights).evaluate(&s, p),
-                    "{walls} walls, player {p}"
+                    "{size}x{size} with {walls} walls, player {p}"
                 );
             }
         }
+        assert_eq!(RaceEval::race().weights(), priced(60, 8).to_vec());
     }
 
     /// Referee seed 2013 against gorisanson's MCTS at 60,000 rollouts, after white's last
     /// wall (move 30): black needs 16 steps, white 11, and none of black's seven walls
-    /// lengthens white's path. `race` counts the seven and judges black 9.5 steps ahead;
-    /// black lost. `race-dead` counts one, and only once white's hand is empty.
+    /// lengthens white's path. `race` counts the seven and judges black 4.8 steps ahead
+    /// (9.5 at the fitted price of a wall); black lost. `race-dead` counts one, and only
+    /// once white's hand is empty.
     #[test]
     fn walls_that_lengthen_nothing_count_once_the_other_has_none() {
         let at = |text: &str| Quoridor::standard().from_text(text).unwrap();
@@ -462,7 +532,7 @@ mod tests {
             "size=9 walls=10 turn=black black=b6,7 white=d5,0 {walls}"
         ));
         assert_eq!(crate::threat::single_wall_threat(&empty, 1), 0);
-        assert!(RaceEval::race().evaluate(&empty, 0) > 900);
+        assert!(RaceEval::race().evaluate(&empty, 0) > 400);
         assert!(RaceEval::dead().evaluate(&empty, 0) < -300);
         let f = RaceEval::dead().features_of(&empty, 0);
         assert_eq!(f[2], 1, "one of black's seven walls counts");

@@ -67,19 +67,28 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
     };
     let (mut train, mut test) = (Vec::new(), Vec::new());
+    // The evaluation's own values, one feature each: `race` prices a wall in hand by the
+    // board and the walls, so no single set of weights is what it plays on every record.
+    let (mut train_own, mut test_own) = (Vec::new(), Vec::new());
     let (mut games, mut held_out) = (0, 0);
+    let mut boards = Vec::new();
     for (index, record) in records.iter().enumerate() {
-        let samples = samples_of(record, &eval, args.skip)
-            .with_context(|| format!("record {} of the files given", index + 1))?;
-        if samples.is_empty() {
+        let Some(game) = samples_of(record, &eval, args.skip)
+            .with_context(|| format!("record {} of the files given", index + 1))?
+        else {
             continue;
-        }
+        };
         games += 1;
+        if !boards.iter().any(|b: &Quoridor| same_board(b, &game.start)) {
+            boards.push(game.start);
+        }
         if args.holdout > 0 && games % args.holdout == 0 {
             held_out += 1;
-            test.extend(samples);
+            test.extend(game.samples);
+            test_own.extend(game.own_values);
         } else {
-            train.extend(samples);
+            train.extend(game.samples);
+            train_own.extend(game.own_values);
         }
     }
     if train.is_empty() {
@@ -90,6 +99,11 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
     }
     let judged = if test.is_empty() { &train } else { &test };
+    let judged_own = if test_own.is_empty() {
+        &train_own
+    } else {
+        &test_own
+    };
     if test.is_empty() {
         println!(
             "{} positions from {} games to fit, and judged on the same (no game held out)",
@@ -106,7 +120,13 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         );
     }
     let result = fit(&train, args.ridge)?;
-    let hand: Vec<f64> = eval.weights().iter().map(|&w| w as f64).collect();
+    // The weights the evaluation plays on the first record's board (the one board of most
+    // files; the note below names it where the records hold several).
+    let hand: Vec<f64> = eval
+        .weights_at(&boards[0])
+        .iter()
+        .map(|&w| w as f64)
+        .collect();
     let mut fitted = to_weights(&result.beta, 0, 100.0)?;
     // The games say nothing of a feature they never vary: it keeps its weight.
     for &j in &result.unfitted {
@@ -123,13 +143,25 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
         };
         println!("{name:<14} {:>8} {:>10.1}{note}", hand[j], fitted[j]);
     }
+    if boards.len() > 1 {
+        println!(
+            "({}'s weights on {}x{} with {} walls each, the first record's board: the \
+             records hold {} boards, and its log loss below is of its own values on each)",
+            eval.name(),
+            boards[0].size(),
+            boards[0].size(),
+            boards[0].walls_per_player(),
+            boards.len()
+        );
+    }
     // Each set of weights judged at its best scale on the fitting games (the scale only
     // turns values into odds; the search never sees it).
     let judge = |weights: &[f64]| {
         let k = fit_scale(&train, weights);
         (k, log_loss(judged, weights, k))
     };
-    let (k_hand, loss_hand) = judge(&hand);
+    let k_hand = fit_scale(&train_own, &[1.0]);
+    let loss_hand = log_loss(judged_own, &[1.0], k_hand);
     let (k_fit, loss_fit) = judge(&rounded);
     let base = log_loss(judged, &vec![0.0; hand.len()], 0.0);
     println!();
@@ -156,27 +188,55 @@ fn spec_weights(rounded: &[f64]) -> String {
     words.join("/")
 }
 
-/// The samples of one record: each position's features for the mover and the mover's final
-/// score. Unfinished games and games of more than two players give none.
-fn samples_of(record: &Record, eval: &RaceEval, skip: usize) -> anyhow::Result<Vec<Sample>> {
+/// The samples of one finished two-player game.
+struct GameSamples {
+    /// The position the game started from.
+    start: Quoridor,
+    /// Each position's features for the mover and the mover's final score.
+    samples: Vec<Sample>,
+    /// The same positions with the evaluation's own value as their one feature.
+    own_values: Vec<Sample>,
+}
+
+/// The samples of one record; none for an unfinished game or one of more than two players.
+fn samples_of(
+    record: &Record,
+    eval: &RaceEval,
+    skip: usize,
+) -> anyhow::Result<Option<GameSamples>> {
     let Some(scores) = record.scores() else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let replay = record.replay::<Quoridor>()?;
     if replay.start.players() != 2 || scores.len() != 2 {
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    let mut samples = Vec::new();
+    let (mut samples, mut own_values) = (Vec::new(), Vec::new());
     for position in replay.positions().into_iter().skip(skip) {
         let mover = position.to_move();
         if let Some(features) = eval.features(&position, mover) {
+            let outcome = scores[mover].clamp(0.0, 1.0);
             samples.push(Sample {
                 features: features.into_iter().map(f64::from).collect(),
-                outcome: scores[mover].clamp(0.0, 1.0),
+                outcome,
+            });
+            own_values.push(Sample {
+                features: vec![f64::from(eval.evaluate(&position, mover))],
+                outcome,
             });
         }
     }
-    Ok(samples)
+    Ok((!samples.is_empty()).then_some(GameSamples {
+        start: replay.start,
+        samples,
+        own_values,
+    }))
+}
+
+/// Whether two games start on the same board with the same walls (where `race` prices a
+/// wall alike).
+fn same_board(a: &Quoridor, b: &Quoridor) -> bool {
+    a.size() == b.size() && a.walls_per_player() == b.walls_per_player()
 }
 
 #[cfg(test)]
