@@ -98,11 +98,10 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<()> {
             args.skip
         );
     }
-    let judged = if test.is_empty() { &train } else { &test };
-    let judged_own = if test_own.is_empty() {
-        &train_own
+    let (judged, judged_own) = if test.is_empty() {
+        (&train, &train_own)
     } else {
-        &test_own
+        (&test, &test_own)
     };
     if test.is_empty() {
         println!(
@@ -194,7 +193,8 @@ struct GameSamples {
     start: Quoridor,
     /// Each position's features for the mover and the mover's final score.
     samples: Vec<Sample>,
-    /// The same positions with the evaluation's own value as their one feature.
+    /// The same positions with the weighted sum the evaluation plays there as their one
+    /// feature.
     own_values: Vec<Sample>,
 }
 
@@ -211,17 +211,22 @@ fn samples_of(
     if replay.start.players() != 2 || scores.len() != 2 {
         return Ok(None);
     }
+    // The weights follow the board and the walls each player starts with: one game's.
+    let weights = eval.weights_at(&replay.start);
     let (mut samples, mut own_values) = (Vec::new(), Vec::new());
     for position in replay.positions().into_iter().skip(skip) {
         let mover = position.to_move();
         if let Some(features) = eval.features(&position, mover) {
             let outcome = scores[mover].clamp(0.0, 1.0);
-            samples.push(Sample {
-                features: features.into_iter().map(f64::from).collect(),
-                outcome,
-            });
+            let features: Vec<f64> = features.into_iter().map(f64::from).collect();
+            let own: f64 = features
+                .iter()
+                .zip(weights)
+                .map(|(f, w)| f * w as f64)
+                .sum();
+            samples.push(Sample { features, outcome });
             own_values.push(Sample {
-                features: vec![f64::from(eval.evaluate(&position, mover))],
+                features: vec![own],
                 outcome,
             });
         }
