@@ -53,12 +53,41 @@ fn ply_bytes(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("ply finishes")
 }
 
-/// An empty folder of its own for one test (`ply-NAME-PID` in the system's temporary folder).
-fn temp_dir(name: &str) -> std::path::PathBuf {
+/// An empty folder of its own for one test (`ply-NAME-PID` in the system's temporary
+/// folder), removed with everything in it when the test ends.
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
+}
+
+/// A test's folder, used as its path and removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn stdout(o: &Output) -> String {

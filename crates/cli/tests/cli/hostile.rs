@@ -370,7 +370,7 @@ fn arguments_that_are_not_utf8_are_named_and_paths_that_are_work() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("1 7\n"), "{}", stdout(&out));
 
-    let mut nowhere = dir.into_os_string();
+    let mut nowhere = dir.as_os_str().to_os_string();
     nowhere.push(os(b"/no folder/\xff.txt"));
     let out = ply(
         &[os(b"play"), os(b"tictactoe"), os(b"--save"), nowhere],

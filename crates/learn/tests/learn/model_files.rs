@@ -51,6 +51,7 @@ fn a_model_file_round_trips() {
     }
     // The same bytes again, and the same seed gives the same weights.
     assert_eq!(back.to_bytes().unwrap(), model.to_bytes().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
     let again = fresh(&Connect4::standard(), 5);
     assert_eq!(
         again.tensors()[3]
@@ -192,6 +193,7 @@ fn hostile_paths_are_refused_by_what_they_are() {
     let text = write(&dir, "notes.txt", b"not a model at all\n");
     let e = Model::read(&text).err().unwrap().to_string();
     assert!(e.contains("notes.txt' is not a model file"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
