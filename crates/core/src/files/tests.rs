@@ -63,6 +63,7 @@ fn a_missing_file_is_named_and_may_be_allowed() {
     );
     assert_eq!(read_if_exists(&path, SMALL).unwrap(), None);
     assert_eq!(read_text_if_exists(&path, SMALL).unwrap(), None);
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
 #[test]

@@ -395,4 +395,5 @@ fn position_setposition_and_loadrecord_extensions() {
             ),
         ],
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
