@@ -25,6 +25,7 @@ pub mod input;
 pub mod model;
 pub mod net;
 pub mod optimizer;
+mod patches;
 pub mod replay;
 pub mod run;
 pub mod selfplay;

@@ -25,6 +25,7 @@ use rand::SeedableRng;
 use rand_distr::{Distribution, Normal};
 use serde::{Deserialize, Serialize};
 
+use crate::patches::patches;
 use crate::LearnRng;
 
 /// What the net reads and writes: fixed by the game's variant.
@@ -84,8 +85,11 @@ struct Block {
 
 impl Block {
     fn forward_t(&self, x: &Tensor, train: bool) -> Result<Tensor> {
-        let y = self.bn1.forward_t(&self.conv1.forward(x)?, train)?.relu()?;
-        let y = self.bn2.forward_t(&self.conv2.forward(&y)?, train)?;
+        let y = self
+            .bn1
+            .forward_t(&convolve(&self.conv1, x)?, train)?
+            .relu()?;
+        let y = self.bn2.forward_t(&convolve(&self.conv2, &y)?, train)?;
         (y + x)?.relu()
     }
 }
@@ -105,6 +109,32 @@ pub struct Net {
     value_bn: BatchNorm,
     value_hidden: Linear,
     value_out: Linear,
+}
+
+/// `conv` over `x` (`[batch, inputs, rows, cols]`, stride 1, padding `kernel / 2`, no
+/// bias, as [`conv`] makes them) as one matrix product of the batch's patches by the
+/// kernel, `[batch·rows·cols, inputs·k²] × [inputs·k², outputs]` (see [`patches`]).
+///
+/// Why: the same result as candle's `Conv2d::forward`, with a faster gradient: a training
+/// step of a 6 × 64 net on Connect Four at batch 256 took 2.54 to 2.57 s with candle's
+/// convolution and 1.49 to 1.57 s with this (`ply bench net connect4 --blocks 6
+/// --channels 64`, the two builds in turn).
+fn convolve(conv: &Conv2d, x: &Tensor) -> Result<Tensor> {
+    let weight = conv.weight();
+    let (outputs, inputs, k, _) = weight.dims4()?;
+    let (batch, _, rows, cols) = x.dims4()?;
+    let cells = rows * cols;
+    let patches = if k == 1 {
+        x.permute((0, 2, 3, 1))?.reshape((batch * cells, inputs))?
+    } else {
+        patches(x, k)?
+    };
+    let kernel = weight.reshape((outputs, inputs * k * k))?.t()?;
+    patches
+        .matmul(&kernel)?
+        .reshape((batch, cells, outputs))?
+        .transpose(1, 2)?
+        .reshape((batch, outputs, rows, cols))
 }
 
 fn conv(inputs: usize, outputs: usize, kernel: usize, vb: VarBuilder) -> Result<Conv2d> {
@@ -180,14 +210,14 @@ impl Net {
     pub fn forward_t(&self, x: &Tensor, train: bool) -> Result<(Tensor, Tensor)> {
         let mut h = self
             .stem_bn
-            .forward_t(&self.stem.forward(x)?, train)?
+            .forward_t(&convolve(&self.stem, x)?, train)?
             .relu()?;
         for block in &self.blocks {
             h = block.forward_t(&h, train)?;
         }
         let p = self
             .policy_bn
-            .forward_t(&self.policy_conv.forward(&h)?, train)?
+            .forward_t(&convolve(&self.policy_conv, &h)?, train)?
             .relu()?
             .flatten_from(1)?;
         let p = match &self.policy_hidden {
@@ -197,7 +227,7 @@ impl Net {
         let logits = self.policy_out.forward(&p)?;
         let v = self
             .value_bn
-            .forward_t(&self.value_conv.forward(&h)?, train)?
+            .forward_t(&convolve(&self.value_conv, &h)?, train)?
             .relu()?
             .flatten_from(1)?;
         let v = self.value_hidden.forward(&v)?.relu()?;
@@ -313,6 +343,60 @@ mod tests {
                 counted,
                 "{shape:?} {size:?}"
             );
+        }
+    }
+
+    /// The product form of a convolution gives candle's results, and the same gradients for
+    /// the input and the kernel, for 3x3 and 1x1 kernels on a board that is not square.
+    #[test]
+    fn convolve_is_candles_convolution_and_its_gradient() {
+        let vars = VarMap::new();
+        initialise(&vars, 0).unwrap();
+        let vb = VarBuilder::from_varmap(&vars, DType::F32, &Device::Cpu);
+        for (inputs, outputs, k) in [(3, 5, 3), (4, 2, 1)] {
+            let conv = conv(inputs, outputs, k, vb.pp(format!("c{k}"))).unwrap();
+            initialise(&vars, k as u64).unwrap();
+            let values: Vec<f32> = (0..2 * inputs * 6 * 7)
+                .map(|i| ((i * 37 % 23) as f32 - 11.0) / 7.0)
+                .collect();
+            let x = candle_core::Var::from_vec(values, (2, inputs, 6, 7), &Device::Cpu).unwrap();
+            // A loss that weighs each output differently, so a wrong layout shows.
+            let weights: Vec<f32> = (0..2 * outputs * 6 * 7)
+                .map(|i| (i % 13) as f32 - 6.0)
+                .collect();
+            let weights = Tensor::from_vec(weights, (2, outputs, 6, 7), &Device::Cpu).unwrap();
+            let mut results = Vec::new();
+            for ours in [false, true] {
+                let y = if ours {
+                    convolve(&conv, &x).unwrap()
+                } else {
+                    conv.forward(&x).unwrap()
+                };
+                let grads = (&y * &weights)
+                    .unwrap()
+                    .sum_all()
+                    .unwrap()
+                    .backward()
+                    .unwrap();
+                let flat = |t: &Tensor| t.flatten_all().unwrap().to_vec1::<f32>().unwrap();
+                results.push([
+                    flat(&y),
+                    flat(grads.get(&x).unwrap()),
+                    flat(grads.get(conv.weight()).unwrap()),
+                ]);
+            }
+            for (what, (a, b)) in ["output", "input gradient", "kernel gradient"]
+                .iter()
+                .zip(results[0].iter().zip(&results[1]))
+            {
+                assert_eq!(a.len(), b.len(), "{what}");
+                for (i, (a, b)) in a.iter().zip(b).enumerate() {
+                    assert!(
+                        (a - b).abs() <= 1e-4 * (1.0 + a.abs()),
+                        "{k}x{k} {what} {i}: candle {a}, ours {b}"
+                    );
+                }
+            }
         }
     }
 }
