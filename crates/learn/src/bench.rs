@@ -75,9 +75,16 @@ pub fn evaluations_per_second<G: Encode>(
     evaluated as f64 / clock.elapsed().as_secs_f64()
 }
 
-/// Seconds per training step at batches of `batch`, over `steps` steps (on random
-/// positions with uniform policy targets: the cost, not the learning).
-pub fn seconds_per_step<G: Encode>(start: &G, model: Model, batch: usize, steps: usize) -> f64 {
+/// Seconds per training step at batches of `batch` split into `parts` (their gradients on
+/// as many threads), over `steps` steps (on random positions with uniform policy targets:
+/// the cost, not the learning).
+pub fn seconds_per_step<G: Encode>(
+    start: &G,
+    model: Model,
+    batch: usize,
+    parts: usize,
+    steps: usize,
+) -> f64 {
     let players = start.num_players();
     let examples: Vec<Example> = random_positions(start, batch.max(1), 2)
         .into_iter()
@@ -99,6 +106,7 @@ pub fn seconds_per_step<G: Encode>(start: &G, model: Model, batch: usize, steps:
         .collect();
     let batch: Vec<&Example> = examples.iter().collect();
     let mut trainer = Trainer::new(model, Default::default()).expect("a trainer for a fresh net");
+    trainer.parts = parts;
     let clock = Instant::now();
     for _ in 0..steps.max(1) {
         trainer.step(&batch).expect("a training step");

@@ -37,7 +37,8 @@ pub struct NetBenchArgs {
     /// Self-play games per thread count (0: no self-play).
     #[arg(long, default_value_t = 16)]
     pub games: u64,
-    /// The thread counts of the evaluation and self-play measures, comma-separated.
+    /// The thread counts of the evaluation, training-step and self-play measures,
+    /// comma-separated.
     #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2])]
     pub threads: Vec<usize>,
     /// Simulations of a full self-play search.
@@ -101,11 +102,14 @@ pub fn run(args: &NetBenchArgs) -> anyhow::Result<()> {
                 .collect();
             println!("evaluations  {threads} thread(s): {}", speeds.join(", "));
         }
-        let step = bench::seconds_per_step(&start, model, args.train_batch, 5);
-        println!(
-            "training     batch {}: {:.3} s a step",
-            args.train_batch, step
-        );
+        for &threads in &args.threads {
+            let step =
+                bench::seconds_per_step(&start, model.snapshot()?, args.train_batch, threads, 5);
+            println!(
+                "training     {threads} thread(s): batch {}: {step:.3} s a step",
+                args.train_batch
+            );
+        }
         if args.games > 0 {
             let settings = SelfPlaySettings {
                 simulations: args.sims,

@@ -83,5 +83,12 @@ pub fn load(
     let mut adam = Adam::new(&model.vars, settings).map_err(|e| e.to_string())?;
     adam.restore(&extra).map_err(|e| format!("{source}: {e}"))?;
     adam.steps = progress.step;
-    Ok((Trainer { model, adam }, progress))
+    Ok((
+        Trainer {
+            model,
+            adam,
+            parts: 1,
+        },
+        progress,
+    ))
 }

@@ -243,6 +243,8 @@ fn run_loop<G: Encode + ZobristHash>(
     mut progress: Progress,
     control: &Control,
 ) -> Result<Outcome, String> {
+    // Each step's gradient on the run's threads (see `train`).
+    trainer.parts = settings.threads.max(1);
     let session = Instant::now();
     let seconds_before = progress.seconds;
     let rounds_done = progress.round + u64::from(progress.steps_left.is_some());
