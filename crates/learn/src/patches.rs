@@ -8,7 +8,8 @@
 //! Why not candle's `Conv2d`: its CPU convolution and the transposed convolution of its
 //! backward pass work board by board; building the patches from candle's own shifted views
 //! instead makes the backward pass add nine padded copies of the input. A loop each way is
-//! what the work is.
+//! what the work is. The price: the matrix product keeps the patches, `k²` times its input,
+//! for its gradient, so a step's peak memory about doubles (docs/results/learning.md).
 //!
 //! ```text
 //!   row (b·rows + r)·cols + c,  column ch·k² + dy·k + dx
