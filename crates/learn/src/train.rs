@@ -85,6 +85,9 @@ impl Trainer {
 
     /// One update on `batch`, in [`Trainer::parts`] parts.
     pub fn step(&mut self, batch: &[&Example]) -> Result<Losses> {
+        if batch.is_empty() {
+            candle_core::bail!("a training step needs at least one example");
+        }
         let size = self.parts.clamp(1, batch.len().max(1));
         let parts: Vec<&[&Example]> = batch.chunks(batch.len().div_ceil(size).max(1)).collect();
         let mut forward = Vec::with_capacity(parts.len());
@@ -179,5 +182,18 @@ mod tests {
                 .unwrap();
             assert!(values.iter().all(|&v| (v - 1.5).abs() < 1e-6), "{values:?}");
         }
+    }
+
+    #[test]
+    fn an_empty_batch_is_an_error_not_a_panic() {
+        let header = ModelHeader::for_game(&TicTacToe::new(), NetSize::DEFAULT, "test");
+        let mut trainer =
+            Trainer::new(Model::fresh(header, 1).unwrap(), Default::default()).unwrap();
+        for parts in [1, 2] {
+            trainer.parts = parts;
+            let error = trainer.step(&[]).unwrap_err().to_string();
+            assert!(error.contains("at least one example"), "{error}");
+        }
+        assert_eq!(trainer.model.header.steps, 0);
     }
 }

@@ -224,6 +224,19 @@ fn bad_settings_and_folders_are_refused_by_name() {
                 "tictactoe",
                 "--out",
                 run.to_str().unwrap(),
+                "--full-share",
+                "0",
+                "--fast-sims",
+                "4",
+            ],
+            "--full-share 0 with --fast-sims 4: no move would be searched in full",
+        ),
+        (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
                 "--baseline",
                 "nonsense",
             ],
@@ -242,4 +255,49 @@ fn bad_settings_and_folders_are_refused_by_name() {
     }
     assert!(!run.exists(), "a refused run leaves nothing behind");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With few moves searched in full, a round may end with nothing to learn from: the run plays
+/// the next round rather than training on an empty window (which panicked, once the step
+/// split its batch over threads).
+#[test]
+fn a_round_with_nothing_to_learn_from_is_followed_by_another() {
+    let dir = temp_dir("train-empty-rounds");
+    let run = dir.join("run");
+    let args = [
+        "train",
+        "tictactoe",
+        "--out",
+        run.to_str().unwrap(),
+        "--steps",
+        "2",
+        "--blocks",
+        "1",
+        "--channels",
+        "8",
+        "--sims",
+        "8",
+        "--fast-sims",
+        "4",
+        "--full-share",
+        "0.02",
+        "--round-games",
+        "2",
+        "--eval-every",
+        "2",
+        "--gate-games",
+        "2",
+        "--baseline",
+        "random",
+        "--baseline-games",
+        "2",
+        "--threads",
+        "2",
+    ];
+    let out = ply(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(steps_logged(&run), 2);
+    // The first rounds' games (seed 1) are all fast moves.
+    let rounds = std::fs::read_dir(run.join("games")).unwrap().count();
+    assert!(rounds >= 2, "{rounds} round(s)");
 }

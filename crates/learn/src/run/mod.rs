@@ -285,7 +285,10 @@ fn run_loop<G: Encode + ZobristHash>(
             let positions = examples.len() as f64;
             replay.add(examples);
             let steps = (positions * settings.sample_reuse / settings.batch as f64).ceil() as u64;
-            progress.steps_left = Some(steps.max(1).min(settings.steps - progress.step));
+            // A window still empty (every move of every game so far a fast one) has nothing to
+            // train on: the next round plays on.
+            let least = u64::from(!replay.is_empty());
+            progress.steps_left = Some(steps.max(least).min(settings.steps - progress.step));
             save(&trainer, &mut progress)?;
         }
         // A resumed run may end before the round's steps are done (--steps shortened it);

@@ -214,6 +214,14 @@ impl RunSettings {
         range("--c", s.exploration, 0.0, 100.0)?;
         range("--noise", s.noise_fraction, 0.0, 1.0)?;
         range("--max-plies", s.max_plies, 1, 100_000)?;
+        if s.fast_simulations > 0 && s.full_share == 0.0 {
+            return Err(format!(
+                "--full-share 0 with --fast-sims {}: no move would be searched in full, so \
+                 there would be nothing to learn from; give a share above 0, or --fast-sims 0 \
+                 to search every move in full",
+                s.fast_simulations
+            ));
+        }
         Ok(())
     }
 }
