@@ -88,8 +88,8 @@ impl Trainer {
         if batch.is_empty() {
             candle_core::bail!("a training step needs at least one example");
         }
-        let size = self.parts.clamp(1, batch.len().max(1));
-        let parts: Vec<&[&Example]> = batch.chunks(batch.len().div_ceil(size).max(1)).collect();
+        let size = self.parts.clamp(1, batch.len());
+        let parts: Vec<&[&Example]> = batch.chunks(batch.len().div_ceil(size)).collect();
         let mut forward = Vec::with_capacity(parts.len());
         for part in &parts {
             forward.push(self.losses(part, true)?);
@@ -101,7 +101,10 @@ impl Trainer {
                 .collect();
             let mut grads = vec![forward[0].0.backward()?];
             for other in others {
-                grads.push(other.join().expect("a backward pass does not panic")?);
+                let grad = other
+                    .join()
+                    .map_err(|_| candle_core::Error::Msg("a backward pass panicked".into()))?;
+                grads.push(grad?);
             }
             Ok::<_, candle_core::Error>(grads)
         })?;
