@@ -115,10 +115,8 @@ pub struct Net {
 /// bias, as [`conv`] makes them) as one matrix product of the batch's patches by the
 /// kernel, `[batch·rows·cols, inputs·k²] × [inputs·k², outputs]` (see [`patches`]).
 ///
-/// Why: the same result as candle's `Conv2d::forward`, with a faster gradient: a training
-/// step of a 6 × 64 net on Connect Four at batch 256 took 2.54 to 2.57 s with candle's
-/// convolution and 1.49 to 1.57 s with this (`ply bench net connect4 --blocks 6
-/// --channels 64`, the two builds in turn).
+/// Why: the same result as candle's `Conv2d::forward` with a faster gradient, which made a
+/// training step 1.65 times faster (docs/results/learning.md, "The training step").
 fn convolve(conv: &Conv2d, x: &Tensor) -> Result<Tensor> {
     let weight = conv.weight();
     let (outputs, inputs, k, _) = weight.dims4()?;
