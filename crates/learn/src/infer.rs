@@ -17,28 +17,67 @@
 
 use std::collections::HashMap;
 
-use candle_core::{Device, Result, Tensor};
+use candle_core::{Result, Tensor};
 
 use crate::model::Model;
 use crate::net::{NetShape, NORM_EPSILON};
 
-/// A product `x·W + b` over rows of `inputs` values, `W` stored `[inputs, outputs]`.
+/// A product `x·W + b` over rows of `inputs` values, `W` stored `[inputs, outputs]`,
+/// row-major.
 struct Dense {
-    weights: Tensor,
+    weights: Vec<f32>,
     bias: Vec<f32>,
+    inputs: usize,
     outputs: usize,
 }
 
 impl Dense {
     /// `rows × inputs` values in, `rows × outputs` out, the bias added.
-    fn apply(&self, x: Vec<f32>, rows: usize) -> Result<Vec<f32>> {
-        let inputs = x.len() / rows.max(1);
-        let x = Tensor::from_vec(x, (rows, inputs), &Device::Cpu)?;
-        let mut y = x.matmul(&self.weights)?.flatten_all()?.to_vec1::<f32>()?;
-        for row in y.chunks_exact_mut(self.outputs) {
-            for (v, b) in row.iter_mut().zip(&self.bias) {
-                *v += b;
-            }
+    ///
+    /// gemm writes straight into the answer, each row of which starts as the bias: no tensor
+    /// to copy out of, no second pass to add the bias, and no thread pool (the callers'
+    /// threads are the parallelism: see `settle_threads`).
+    fn apply(&self, x: &[f32], rows: usize) -> Result<Vec<f32>> {
+        if x.len() != rows * self.inputs {
+            candle_core::bail!(
+                "{} values for {rows} rows of {} inputs",
+                x.len(),
+                self.inputs
+            );
+        }
+        let mut y = Vec::with_capacity(rows * self.outputs);
+        for _ in 0..rows {
+            y.extend_from_slice(&self.bias);
+        }
+        if rows == 0 || self.inputs == 0 || self.outputs == 0 {
+            return Ok(y);
+        }
+        // SAFETY: `y` holds rows × outputs values, `x` rows × inputs (checked above) and
+        // `weights` inputs × outputs, all row-major (a column stride of 1, a row stride of
+        // the row's length), so gemm reads and writes within the three buffers, which live
+        // through the call and do not overlap (`y` is new).
+        unsafe {
+            gemm::gemm(
+                rows,
+                self.outputs,
+                self.inputs,
+                y.as_mut_ptr(),
+                1,
+                self.outputs as isize,
+                true,
+                x.as_ptr(),
+                1,
+                self.inputs as isize,
+                self.weights.as_ptr(),
+                1,
+                self.outputs as isize,
+                1.0,
+                1.0,
+                false,
+                false,
+                false,
+                gemm::Parallelism::None,
+            );
         }
         Ok(y)
     }
@@ -115,8 +154,9 @@ impl Inference {
             Ok(Conv {
                 kernel,
                 dense: Dense {
-                    weights: Tensor::from_vec(folded, (taps * inputs, outputs), &Device::Cpu)?,
+                    weights: folded,
                     bias,
+                    inputs: taps * inputs,
                     outputs,
                 },
             })
@@ -125,11 +165,12 @@ impl Inference {
             let w = &weights
                 .get(&format!("{prefix}.weight"))
                 .ok_or_else(|| candle_core::Error::Msg(format!("no weight {prefix}")))?;
-            let outputs = w.dim(0)?;
+            let (outputs, inputs) = w.dims2()?;
             Ok(Dense {
                 // candle's Linear keeps [outputs, inputs].
-                weights: w.t()?.contiguous()?,
+                weights: w.t()?.contiguous()?.flatten_all()?.to_vec1::<f32>()?,
                 bias: get(&format!("{prefix}.bias"))?,
+                inputs,
                 outputs,
             })
         };
@@ -201,17 +242,17 @@ impl Inference {
             }
         }
         if let Some(hidden) = &self.policy_hidden {
-            flat = hidden.apply(flat, batch)?;
+            flat = hidden.apply(&flat, batch)?;
             relu(&mut flat);
         }
-        let logits = self.policy_out.apply(flat, batch)?;
+        let logits = self.policy_out.apply(&flat, batch)?;
 
         // The value conv has one channel, so cells-first is already its flattening.
         let mut v = self.conv(&self.value_conv, &h, batch)?;
         relu(&mut v);
-        let mut v = self.value_hidden.apply(v, batch)?;
+        let mut v = self.value_hidden.apply(&v, batch)?;
         relu(&mut v);
-        let mut values = self.value_out.apply(v, batch)?;
+        let mut values = self.value_out.apply(&v, batch)?;
         values
             .iter_mut()
             .for_each(|v| *v = 1.0 / (1.0 + (-*v).exp()));
@@ -224,28 +265,29 @@ impl Inference {
         let cells = rows * cols;
         let inputs = x.len() / (batch * cells).max(1);
         if conv.kernel == 1 {
-            return conv.dense.apply(x.to_vec(), batch * cells);
+            return conv.dense.apply(x, batch * cells);
         }
         // Each cell's 3x3 neighbourhood side by side (zeros off the board): row
-        // `b·cells + cell`, columns `tap·inputs + input`, taps in reading order.
-        let width = 9 * inputs;
-        let mut patches = vec![0.0; batch * cells * width];
+        // `b·cells + cell`, columns `tap·inputs + input`, taps in reading order. Written in
+        // that order, so nothing is cleared first.
+        let mut patches = Vec::with_capacity(batch * cells * 9 * inputs);
         for b in 0..batch {
             for r in 0..rows {
                 for c in 0..cols {
-                    let row = &mut patches[(b * cells + r * cols + c) * width..][..width];
-                    for (tap, out) in row.chunks_exact_mut(inputs).enumerate() {
+                    for tap in 0..9 {
                         let (nr, nc) =
                             ((r + tap / 3).wrapping_sub(1), (c + tap % 3).wrapping_sub(1));
                         if nr < rows && nc < cols {
                             let from = (b * cells + nr * cols + nc) * inputs;
-                            out.copy_from_slice(&x[from..from + inputs]);
+                            patches.extend_from_slice(&x[from..from + inputs]);
+                        } else {
+                            patches.resize(patches.len() + inputs, 0.0);
                         }
                     }
                 }
             }
         }
-        conv.dense.apply(patches, batch * cells)
+        conv.dense.apply(&patches, batch * cells)
     }
 }
 
@@ -254,6 +296,7 @@ mod tests {
     use super::*;
     use crate::model::ModelHeader;
     use crate::net::NetSize;
+    use candle_core::Device;
     use rand::{Rng, SeedableRng};
 
     /// The folded net gives candle's answers on random nets (their norms' statistics made
