@@ -38,11 +38,18 @@ impl Dense {
     /// to copy out of, no second pass to add the bias, and no thread pool (the callers'
     /// threads are the parallelism: see `settle_threads`).
     fn apply(&self, x: &[f32], rows: usize) -> Result<Vec<f32>> {
-        if x.len() != rows * self.inputs {
+        if x.len() != rows * self.inputs
+            || self.weights.len() != self.inputs * self.outputs
+            || self.bias.len() != self.outputs
+        {
             candle_core::bail!(
-                "{} values for {rows} rows of {} inputs",
+                "a product of {} values ({rows} rows of {} inputs) by {} weights and {} biases \
+                 for {} outputs",
                 x.len(),
-                self.inputs
+                self.inputs,
+                self.weights.len(),
+                self.bias.len(),
+                self.outputs
             );
         }
         let mut y = Vec::with_capacity(rows * self.outputs);
@@ -52,8 +59,8 @@ impl Dense {
         if rows == 0 || self.inputs == 0 || self.outputs == 0 {
             return Ok(y);
         }
-        // SAFETY: `y` holds rows × outputs values, `x` rows × inputs (checked above) and
-        // `weights` inputs × outputs, all row-major (a column stride of 1, a row stride of
+        // SAFETY: `y` holds rows × outputs values, `x` rows × inputs and `weights` inputs ×
+        // outputs (all three checked above), all row-major (a column stride of 1, a row stride of
         // the row's length), so gemm reads and writes within the three buffers, which live
         // through the call and do not overlap (`y` is new).
         unsafe {
