@@ -76,8 +76,10 @@ def self_play(
     """Plays self-play games ``first`` to ``first + games - 1`` with ``model`` (a model
     file's path or bytes) under ``ply train``'s self-play settings (``sims``, ``fast_sims``,
     ``seed``, ...) and returns them, each a dict: ``index``, ``moves`` (action numbers),
-    ``targets`` (``[action, share]`` pairs, or ``None`` for a fast move) and ``rewards``
-    (by seat), in the order of their numbers. The same inputs give the same games."""
+    ``targets`` (``[action, share]`` pairs, or ``None`` for a fast move), ``values`` (the
+    search's value of each position for its mover, 0 to 1, or ``None`` for a fast move) and
+    ``rewards`` (by seat), in the order of their numbers. The same inputs give the same
+    games."""
     if not isinstance(model, bytes):
         with open(model, "rb") as f:
             model = f.read()
@@ -87,10 +89,10 @@ def self_play(
 
 
 def _arrays(
-    game: str, lines: List[str], variant: Dict[str, Any]
+    game: str, lines: List[str], q_share: float, variant: Dict[str, Any]
 ) -> Arrays:
     obs, obs_shape, policy, policy_shape, values, values_shape = _ply._examples(
-        game, lines, **variant
+        game, lines, q_share, **variant
     )
     return (
         np.frombuffer(obs, dtype=np.float32).reshape(obs_shape).copy(),
@@ -99,16 +101,24 @@ def _arrays(
     )
 
 
-def examples(game: str, games: Iterable[Union[Dict[str, Any], str]], **variant: Any) -> Arrays:
+def examples(
+    game: str,
+    games: Iterable[Union[Dict[str, Any], str]],
+    q_share: float = 0.0,
+    **variant: Any,
+) -> Arrays:
     """The training examples of self-play ``games`` (dicts as ``self_play`` returns them, or
-    their JSON lines) of ``game``'s variant: ``(observations, policy, values)``."""
+    their JSON lines) of ``game``'s variant: ``(observations, policy, values)``. The values
+    are the games' outcomes, with the search's values blended in by ``q_share`` (0 to 1), as
+    ``ply train --q-share`` does."""
     lines = [g if isinstance(g, str) else json.dumps(g) for g in games]
-    return _arrays(game, lines, variant)
+    return _arrays(game, lines, q_share, variant)
 
 
 def run_examples(out: Union[str, os.PathLike]) -> Arrays:
     """The training examples of every self-play game of the run folder ``out`` (written by
-    ``ply train`` or ``train``), in the order they were played."""
+    ``ply train`` or ``train``), in the order they were played, their values blended as the
+    run's ``q_share`` says."""
     with open(os.path.join(out, "run.json"), encoding="utf-8") as f:
         run = json.load(f)
     lines: List[str] = []
@@ -125,4 +135,4 @@ def run_examples(out: Union[str, os.PathLike]) -> Arrays:
                 except ValueError:
                     continue
                 lines.append(line.strip())
-    return _arrays(run["game"], lines, dict(run["variant"]))
+    return _arrays(run["game"], lines, run.get("q_share", 0.0), dict(run["variant"]))

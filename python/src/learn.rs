@@ -114,14 +114,16 @@ pub fn _self_play(
 
 /// The training examples of self-play games (JSON lines of a run's `games/` files) of
 /// `game`'s variant: observations `(n, planes, rows, columns)`, policy targets `(n, actions)`
-/// and values `(n, seats)`, as float32 bytes with their shapes.
+/// and values `(n, seats)` (the search's values blended in by `q_share`, as `ply train
+/// --q-share` does), as float32 bytes with their shapes.
 #[pyfunction]
-#[pyo3(signature = (game, records, **variant))]
+#[pyo3(signature = (game, records, q_share = 0.0, **variant))]
 #[allow(clippy::type_complexity)]
 pub fn _examples<'py>(
     py: Python<'py>,
     game: &str,
     records: Vec<String>,
+    q_share: f32,
     variant: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(
     Bound<'py, PyBytes>,
@@ -133,6 +135,11 @@ pub fn _examples<'py>(
 )> {
     let id = parse_game(game)?;
     let settings = settings_from(variant)?;
+    if !(0.0..=1.0).contains(&q_share) {
+        return Err(value_error(format!(
+            "q_share {q_share} is out of range: 0 to 1"
+        )));
+    }
     with_game!(id, |G| {
         let start =
             <G as Described>::from_settings(&settings).map_err(|e| value_error(e.to_string()))?;
@@ -144,7 +151,7 @@ pub fn _examples<'py>(
         for (i, line) in records.iter().enumerate() {
             let record: GameRecord = serde_json::from_str(line)
                 .map_err(|e| value_error(format!("record {i} is not a self-play game: {e}")))?;
-            let examples = examples_of(&start, &record)
+            let examples = examples_of(&start, &record, q_share)
                 .map_err(|e| value_error(format!("record {i}: {e}")))?;
             for example in examples {
                 obs.extend(example.observation.iter().flat_map(|v| v.to_ne_bytes()));

@@ -69,6 +69,23 @@ def test_examples_are_numpy_arrays_of_the_games_positions(run):
     assert all(np.array_equal(a, b) for a, b in zip((obs, policy, values), from_lines))
 
 
+def test_q_share_blends_the_searchs_values_into_the_value_targets(run):
+    out, _ = run
+    games = ply.learn.self_play(out / "latest.plym", "tictactoe", games=2, sims=8)
+    for game in games:
+        assert len(game["values"]) == len(game["moves"])
+    _, _, outcomes = ply.learn.examples("tictactoe", games)
+    _, _, searched = ply.learn.examples("tictactoe", games, q_share=1.0)
+    _, _, half = ply.learn.examples("tictactoe", games, q_share=0.5)
+    assert np.allclose(half, (outcomes + searched) / 2, atol=1e-6)
+    assert not np.array_equal(outcomes, searched)
+    # Two seats: the other's value is the rest.
+    assert np.allclose(searched.sum(axis=1), 1.0, atol=1e-6)
+    for wrong in [-0.1, 1.5, float("nan")]:
+        with pytest.raises(ValueError, match="q_share"):
+            ply.learn.examples("tictactoe", games, q_share=wrong)
+
+
 def test_the_run_folders_examples_are_every_game_it_played(run):
     out, _ = run
     obs, policy, values = ply.learn.run_examples(out)

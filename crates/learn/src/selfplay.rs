@@ -78,6 +78,11 @@ pub struct GameRecord {
     /// For each move searched in full, the visit shares of the root's moves
     /// (`[action, share]`); `None` for a fast move.
     pub targets: Vec<Option<Vec<(u32, f32)>>>,
+    /// For each move searched in full, the search's value of the position for its mover
+    /// (0..=1, `Puct::root_value`); `None` for a fast move. Empty in the games of runs
+    /// recorded before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<Option<f32>>,
     /// The final reward of each seat (by seat number), 0 (last) to 1 (first).
     pub rewards: Vec<f32>,
 }
@@ -123,6 +128,7 @@ impl<G: Encode> Slot<G> {
                 index,
                 moves: Vec::new(),
                 targets: Vec::new(),
+                values: Vec::new(),
                 rewards: Vec::new(),
             },
             state: start.clone(),
@@ -184,6 +190,8 @@ impl<G: Encode> Slot<G> {
                 .collect()
         });
         self.record.targets.push(target);
+        let value = self.full.then(|| self.puct.root_value()).flatten();
+        self.record.values.push(value.map(|v| v as f32));
         self.record.moves.push(self.state.action_of(mv) as u32);
         self.state.play(mv);
         let players = self.state.num_players();

@@ -98,6 +98,11 @@ pub struct TrainArgs {
     pub window: Option<usize>,
     #[arg(long, help = with_default("The optimizer's learning rate", RunSettings::LEARNING_RATE))]
     pub learning_rate: Option<f64>,
+    #[arg(long, help = with_default(
+        "The share of the search's value of a position in its value target, the rest the game's outcome",
+        RunSettings::Q_SHARE,
+    ))]
+    pub q_share: Option<f64>,
     #[arg(long, value_name = "N", help = with_default(
         "An evaluation (gate and baseline match) every N steps",
         RunSettings::EVAL_EVERY,
@@ -165,6 +170,7 @@ impl TrainArgs {
             batch,
             window,
             learning_rate,
+            q_share,
             eval_every,
             eval_sims,
             gate_games,

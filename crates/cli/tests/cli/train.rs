@@ -74,6 +74,14 @@ fn a_run_writes_its_models_and_curve_and_resumes() {
         2,
         "evaluations at steps 10 and 20: {curve}"
     );
+    // Each move searched in full keeps the search's value (for --q-share).
+    let games = std::fs::read_to_string(run.join("games").join("round-000000.jsonl")).unwrap();
+    let game: serde_json::Value = serde_json::from_str(games.lines().next().unwrap()).unwrap();
+    let values = game["values"].as_array().expect("a game keeps its values");
+    assert_eq!(values.len(), game["moves"].as_array().unwrap().len());
+    assert!(values
+        .iter()
+        .all(|v| (0.0..=1.0).contains(&v.as_f64().expect("every move is searched in full"))));
     // The model plays through the az spec.
     let latest = run.join("latest.plym");
     let spec = format!("az:model={},sims=20", latest.display());
@@ -243,6 +251,17 @@ fn bad_settings_and_folders_are_refused_by_name() {
             "--baseline: unknown agent 'nonsense'",
         ),
         (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
+                "--q-share",
+                "1.5",
+            ],
+            "--q-share 1.5 is out of range: 0 to 1",
+        ),
+        (
             &["train", "--resume", none.to_str().unwrap()],
             "holds no training run",
         ),
@@ -300,4 +319,29 @@ fn a_round_with_nothing_to_learn_from_is_followed_by_another() {
     // The first rounds' games (seed 1) are all fast moves.
     let rounds = std::fs::read_dir(run.join("games")).unwrap().count();
     assert!(rounds >= 2, "{rounds} round(s)");
+}
+
+/// `--q-share` is kept in the run's settings and trains: the value targets then blend the
+/// search's values with the outcomes (`replay::value_targets`, tested in ply-learn).
+#[test]
+fn a_run_blending_the_search_value_into_its_targets_trains() {
+    let dir = temp_dir("train-q-share");
+    let run = dir.join("run");
+    let mut args = vec![
+        "train",
+        "tictactoe",
+        "--out",
+        run.to_str().unwrap(),
+        "--steps",
+        "10",
+        "--q-share",
+        "0.5",
+    ];
+    args.extend_from_slice(TINY);
+    let out = ply(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(steps_logged(&run), 10);
+    let settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("run.json")).unwrap()).unwrap();
+    assert_eq!(settings["q_share"], 0.5);
 }

@@ -192,11 +192,12 @@ pub fn resume<G: Encode + ZobristHash>(
 fn round_examples<G: Encode>(
     start: &G,
     mut games: Vec<GameRecord>,
+    q_share: f64,
 ) -> Result<Vec<crate::replay::Example>, String> {
     games.sort_by_key(|g| g.index);
     let mut out = Vec::new();
     for game in &games {
-        out.extend(examples_of(start, game)?);
+        out.extend(examples_of(start, game, q_share as f32)?);
     }
     Ok(out)
 }
@@ -218,7 +219,8 @@ fn rebuild_replay<G: Encode>(
                 "round {round}: {dropped} damaged line(s) of its games file skipped"
             )));
         }
-        let examples = round_examples(start, games).map_err(|e| format!("round {round}: {e}"))?;
+        let examples = round_examples(start, games, settings.q_share)
+            .map_err(|e| format!("round {round}: {e}"))?;
         held += examples.len();
         rounds.push(examples);
         if held >= settings.window {
@@ -280,7 +282,7 @@ fn run_loop<G: Encode + ZobristHash>(
             };
             progress.games += games.new;
             trainer.model.header.games = progress.games;
-            let examples = round_examples(start, games.all)
+            let examples = round_examples(start, games.all, settings.q_share)
                 .map_err(|e| format!("round {}: {e}", progress.round))?;
             let positions = examples.len() as f64;
             replay.add(examples);

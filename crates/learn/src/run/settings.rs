@@ -29,6 +29,11 @@ pub struct RunSettings {
     pub window: usize,
     pub learning_rate: f64,
     pub weight_decay: f64,
+    /// The share of the search's value of a position in its value target, the rest the
+    /// game's outcome (`replay::value_targets`); 0, AlphaZero's: the outcome alone. Runs
+    /// begun before it was a setting read 0.
+    #[serde(default)]
+    pub q_share: f64,
     /// An evaluation (gate and baseline match) every this many steps.
     pub eval_every: u64,
     /// Simulations per move of the evaluation games.
@@ -58,6 +63,7 @@ impl RunSettings {
     pub const WINDOW: usize = 100_000;
     pub const LEARNING_RATE: f64 = 1e-3;
     pub const WEIGHT_DECAY: f64 = 1e-4;
+    pub const Q_SHARE: f64 = 0.0;
     pub const EVAL_EVERY: u64 = 500;
     pub const EVAL_SIMS: u64 = 100;
     pub const GATE_GAMES: usize = 40;
@@ -80,6 +86,7 @@ impl RunSettings {
             window: Self::WINDOW,
             learning_rate: Self::LEARNING_RATE,
             weight_decay: Self::WEIGHT_DECAY,
+            q_share: Self::Q_SHARE,
             eval_every: Self::EVAL_EVERY,
             eval_sims: Self::EVAL_SIMS,
             gate_games: Self::GATE_GAMES,
@@ -112,6 +119,7 @@ impl RunSettings {
         "batch",
         "window",
         "learning_rate",
+        "q_share",
         "eval_every",
         "eval_sims",
         "gate_games",
@@ -149,6 +157,7 @@ impl RunSettings {
             "batch" => self.batch = parse(name, value, whole)?,
             "window" => self.window = parse(name, value, whole)?,
             "learning_rate" => self.learning_rate = parse(name, value, number)?,
+            "q_share" => self.q_share = parse(name, value, number)?,
             "eval_every" => self.eval_every = parse(name, value, whole)?,
             "eval_sims" => self.eval_sims = parse(name, value, whole)?,
             "gate_games" => self.gate_games = parse(name, value, whole)?,
@@ -197,6 +206,7 @@ impl RunSettings {
         range("--window", self.window, 1, 10_000_000)?;
         range("--learning-rate", self.learning_rate, 1e-7, 1.0)?;
         range("--weight-decay", self.weight_decay, 0.0, 1.0)?;
+        range("--q-share", self.q_share, 0.0, 1.0)?;
         range("--eval-every", self.eval_every, 1, 100_000_000)?;
         range("--eval-sims", self.eval_sims, 1, 100_000)?;
         range("--gate-games", self.gate_games, 0, 10_000)?;

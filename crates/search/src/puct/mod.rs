@@ -269,6 +269,28 @@ impl<G: Game> Puct<G> {
         false
     }
 
+    /// The search's value of the root for its player to move, 0..=1: 1, ½ or 0 when the
+    /// root is proven, else the mean reward of the completed simulations through its
+    /// children (the search's Q of the position, as a self-play value target); `None`
+    /// before any.
+    pub fn root_value(&self) -> Option<f64> {
+        if self.tree.len() == 0 {
+            return None;
+        }
+        // The root's proof is its mover's, the player before the one to move.
+        match self.tree.node(0).proof {
+            Some(Proof::Win) => return Some(0.0),
+            Some(Proof::Loss) => return Some(1.0),
+            Some(Proof::Draw) => return Some(0.5),
+            None => {}
+        }
+        let (sum, visits) = self.tree.children(0).fold((0.0, 0u64), |(s, v), c| {
+            let n = self.tree.node(c);
+            (s + n.reward_sum, v + u64::from(n.visits))
+        });
+        (visits > 0).then(|| sum / visits as f64)
+    }
+
     /// Whether the root's result is proven.
     pub fn root_proven(&self) -> bool {
         self.tree.node(0).proof.is_some()

@@ -328,3 +328,40 @@ fn each_of_three_players_maximises_its_own_reward() {
         checked += 1;
     }
 }
+
+/// A PUCT search of `state` with random playouts, `simulations` at most.
+fn searched(state: &TicTacToe, simulations: u64, seed: u64) -> Puct<TicTacToe> {
+    let mut puct = Puct::new(
+        PuctOptions {
+            simulations: Some(simulations),
+            ..PuctOptions::default()
+        },
+        seed,
+    );
+    let mut guide = RolloutGuide::new(seed);
+    puct.set_root(state);
+    puct.search(&mut guide, &SearchLimits::none());
+    puct
+}
+
+#[test]
+fn the_root_value_is_the_proof_or_the_mean_of_the_searched_moves() {
+    let fresh = Puct::<TicTacToe>::new(PuctOptions::default(), 1);
+    assert_eq!(fresh.root_value(), None, "no search, no value");
+    for (i, state) in forced_wins(5).iter().enumerate() {
+        let puct = searched(state, 100_000, i as u64);
+        assert!(puct.root_proven(), "{}", state.to_text());
+        assert_eq!(puct.root_value(), Some(1.0), "{}", state.to_text());
+    }
+    let minimax = minimax();
+    let lost = common::random_positions(2000, 12)
+        .into_iter()
+        .find(|state| minimax.value(state, 9).0 <= -(WIN - 9))
+        .expect("some random position is lost for the side to move");
+    assert_eq!(searched(&lost, 100_000, 2).root_value(), Some(0.0));
+    // Unproven: between the worst and the best move's mean, and about a draw at the start.
+    let start = searched(&TicTacToe::new(), 2_000, 9);
+    assert!(!start.root_proven());
+    let value = start.root_value().unwrap();
+    assert!((0.4..=0.75).contains(&value), "{value}");
+}
