@@ -3,7 +3,7 @@
 //! Each thread plays several games at once, one PUCT tree each, and evaluates the leaves
 //! of all its trees in one network call, so the network sees batches of
 //! `parallel_games × batch` positions. A move gets either the full search (with Dirichlet
-//! noise at the root, its visit counts kept as the policy target) or, with
+//! noise at the root, its visit counts kept as the policy target, `Puct::root_policy`) or, with
 //! [`SelfPlaySettings::fast_simulations`] set, a short one whose move is played but not
 //! learned from ("playout cap randomisation", KataGo): more games for the same work, every
 //! game's outcome still a value target. The first `temperature_plies` moves are drawn in
@@ -75,8 +75,8 @@ pub struct GameRecord {
     pub index: u64,
     /// The moves, as action numbers.
     pub moves: Vec<u32>,
-    /// For each move searched in full, the visit shares of the root's moves
-    /// (`[action, share]`); `None` for a fast move.
+    /// For each move searched in full, the visit shares of the root's moves as proofs
+    /// correct them (`[action, share]`, `Puct::root_policy`); `None` for a fast move.
     pub targets: Vec<Option<Vec<(u32, f32)>>>,
     /// For each move searched in full, the search's value of the position for its mover
     /// (0..=1, `Puct::root_value`); `None` for a fast move. Empty in the games of runs
@@ -176,17 +176,10 @@ impl<G: Encode> Slot<G> {
             .choose_move(temperature)
             .expect("a searched position that goes on has moves");
         let target = self.full.then(|| {
-            let visits = self.puct.root_visits();
-            let total: u32 = visits.iter().map(|(_, v)| v).sum();
-            visits
-                .iter()
-                .filter(|(_, v)| *v > 0)
-                .map(|&(m, v)| {
-                    (
-                        self.state.action_of(m) as u32,
-                        v as f32 / total.max(1) as f32,
-                    )
-                })
+            self.puct
+                .root_policy()
+                .into_iter()
+                .map(|(m, share)| (self.state.action_of(m) as u32, share))
                 .collect()
         });
         self.record.targets.push(target);

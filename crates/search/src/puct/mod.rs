@@ -598,6 +598,47 @@ impl<G: Game> Puct<G> {
             .collect()
     }
 
+    /// The self-play policy target: the root's moves with their shares of the visits, moves
+    /// proven lost left out while another is not, and when a move is proven won, those moves
+    /// alone, in equal shares. The search stops as soon as it proves the root, often after a
+    /// handful of visits spread over other moves, so there the visits would teach a
+    /// position's winning move at a fraction of its due. Moves with no share are left out;
+    /// in the order of the root's legal moves.
+    pub fn root_policy(&self) -> Vec<(G::Move, f32)> {
+        let proof = |c: u32| self.tree.node(c).proof;
+        let mv = |c: u32| self.tree.node(c).mv.expect("children carry their move");
+        let won: Vec<u32> = self
+            .tree
+            .children(0)
+            .filter(|&c| proof(c) == Some(Proof::Win))
+            .collect();
+        if !won.is_empty() {
+            let share = 1.0 / won.len() as f32;
+            return won.into_iter().map(|c| (mv(c), share)).collect();
+        }
+        let weight = |c: u32, skip_lost: bool| {
+            if skip_lost && proof(c) == Some(Proof::Loss) {
+                0
+            } else {
+                self.tree.node(c).visits
+            }
+        };
+        let total = |skip_lost: bool| -> u64 {
+            self.tree
+                .children(0)
+                .map(|c| u64::from(weight(c, skip_lost)))
+                .sum()
+        };
+        // Every visited move lost: the visits are all there is to go by.
+        let skip_lost = total(true) > 0;
+        let sum = total(skip_lost).max(1) as f32;
+        self.tree
+            .children(0)
+            .filter(|&c| weight(c, skip_lost) > 0)
+            .map(|c| (mv(c), weight(c, skip_lost) as f32 / sum))
+            .collect()
+    }
+
     /// The root child to play: with `temperature` 0 the best (a proven win, else the most
     /// visited, never a proven loss while another move is not); otherwise drawn with
     /// probability ∝ visits^(1/temperature) among the moves not proven lost.

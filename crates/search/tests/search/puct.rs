@@ -365,3 +365,49 @@ fn the_root_value_is_the_proof_or_the_mean_of_the_searched_moves() {
     let value = start.root_value().unwrap();
     assert!((0.4..=0.75).contains(&value), "{value}");
 }
+
+#[test]
+fn the_policy_target_is_the_visits_corrected_by_the_proofs() {
+    // Proven won: only winning moves, in equal shares.
+    for (i, state) in forced_wins(10).iter().enumerate() {
+        let puct = searched(state, 100_000, i as u64);
+        let policy = puct.root_policy();
+        assert!(!policy.is_empty());
+        let share = policy[0].1;
+        for &(mv, s) in &policy {
+            assert!(keeps_the_win(state, mv), "{}", state.to_text());
+            assert_eq!(s, share);
+        }
+        assert!((share * policy.len() as f32 - 1.0).abs() < 1e-6);
+    }
+    // Won at once, the search stopped after a few visits: all of it on the win.
+    let mut state = TicTacToe::new();
+    for cell in ["a1", "b1", "a2", "b2"] {
+        state.play(state.parse_move(cell).unwrap());
+    }
+    let puct = searched(&state, 100_000, 5);
+    let policy = puct.root_policy();
+    assert_eq!(policy, vec![(state.parse_move("a3").unwrap(), 1.0)]);
+    // Nothing proven: the visit shares.
+    let start = searched(&TicTacToe::new(), 2_000, 9);
+    let visits = start.root_visits();
+    let total: u32 = visits.iter().map(|(_, v)| v).sum();
+    let shares: Vec<_> = visits
+        .iter()
+        .filter(|(_, v)| *v > 0)
+        .map(|&(m, v)| (m, v as f32 / total as f32))
+        .collect();
+    assert_eq!(start.root_policy(), shares);
+    // Lost moves left out: x threatens a1-a3, so every o move but a3 loses.
+    let mut state = TicTacToe::new();
+    for cell in ["a1", "c3", "a2"] {
+        state.play(state.parse_move(cell).unwrap());
+    }
+    let puct = searched(&state, 3_000, 6);
+    let policy = puct.root_policy();
+    assert_eq!(
+        policy.iter().map(|&(m, _)| m).collect::<Vec<_>>(),
+        vec![state.parse_move("a3").unwrap()],
+        "{policy:?}"
+    );
+}
