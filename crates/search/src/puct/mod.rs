@@ -20,7 +20,8 @@
 //!   [`crate::mcts`].
 //! - **Proofs** (two players, as the MCTS-solver of [`crate::mcts`]): a finished game is a
 //!   proven result; a node with a child won for its mover is won for that mover; a node
-//!   whose children are all proven takes the best of them. Proven losses are not chosen
+//!   whose children are all proven takes the best of them. A node's moves that end the game
+//!   are settled as it is expanded, so a win at once is proven at the first visit. Proven losses are not chosen
 //!   while another move is not, and the search stops once the root is proven.
 //! - **Self-play**: Dirichlet noise on the root's priors ([`PuctOptions::noise`]) and a move
 //!   temperature ([`Puct::choose_move`]).
@@ -350,9 +351,17 @@ impl<G: Game> Puct<G> {
             } else {
                 priors.fill(1.0 / leaf.moves.len().max(1) as f32);
             }
+            let two_players = leaf.state.num_players() == 2;
             self.tree.expand(node, &leaf.moves, &priors, to_move);
             self.tree.node_mut(node).value_to_move = advice.values[to_move];
-            self.back_up(node, &advice.values, true);
+            if self.options.solver && two_players {
+                self.settle_decisive(node, i);
+            }
+            let values = match self.tree.node(node).proof {
+                Some(proof) => proof_rewards(proof, self.tree.node(node).mover as Player),
+                None => advice.values,
+            };
+            self.back_up(node, &values, true);
             if node == 0 {
                 self.mix_root_noise();
             }
@@ -360,6 +369,28 @@ impl<G: Game> Puct<G> {
         self.stats.simulations += self.pending.len() as u64;
         self.stats.evaluations += self.pending.len() as u64;
         self.pending.clear();
+    }
+
+    /// Settles the children of `node`, just expanded from leaf `leaf`, whose move ends the
+    /// game. A move that wins at once then proves `node` won for its player to move at its
+    /// first visit, and the move into it lost: the decisive and anti-decisive moves of
+    /// Teytaud and Teytaud (2010). Without it a net that misses a tactic leaves the winning
+    /// reply unvisited, and the search, and the targets self-play learns from, miss it too.
+    fn settle_decisive(&mut self, node: u32, leaf: usize) {
+        let first = self.tree.node(node).first_child;
+        let leaf = &self.leaves[leaf];
+        let mut state = leaf.state.clone();
+        let mut ending = Vec::new();
+        for (i, &mv) in leaf.moves.iter().enumerate() {
+            state.play(mv);
+            if let Some(scores) = state.outcome() {
+                ending.push((first + i as u32, scores));
+            }
+            state.undo(mv);
+        }
+        for (child, scores) in ending {
+            self.settle_terminal(child, &scores, 2);
+        }
     }
 
     /// Runs simulations with `guide` until `limits` (combined with the options' own) are

@@ -411,3 +411,29 @@ fn the_policy_target_is_the_visits_corrected_by_the_proofs() {
         "{policy:?}"
     );
 }
+
+#[test]
+fn a_win_at_once_is_proven_at_the_first_visit_and_refutes_the_move_into_it() {
+    // x to move wins at a3: one simulation proves it.
+    let mut state = TicTacToe::new();
+    for cell in ["a1", "b1", "a2", "b2"] {
+        state.play(state.parse_move(cell).unwrap());
+    }
+    let puct = searched(&state, 1, 3);
+    assert_eq!(puct.stats().simulations, 1);
+    assert!(puct.root_proven());
+    assert_eq!(puct.root_value(), Some(1.0));
+    // o to move must block a3: each other move is refuted at its first visit, though a
+    // uniform prior gives x's winning reply no more weight than any other.
+    let mut state = TicTacToe::new();
+    for cell in ["a1", "c3", "a2"] {
+        state.play(state.parse_move(cell).unwrap());
+    }
+    let puct = searched(&state, 12, 4);
+    let lost = puct.root_visits().iter().filter(|(_, v)| *v > 0).count() - 1;
+    assert_eq!(lost, 5, "every move visited once, the block more");
+    assert_eq!(
+        puct.root_policy(),
+        vec![(state.parse_move("a3").unwrap(), 1.0)]
+    );
+}
