@@ -8,7 +8,7 @@
 //! learned from ("playout cap randomisation", KataGo): more games for the same work, every
 //! game's outcome still a value target. The first `temperature_plies` moves are drawn in
 //! proportion to their visits, so games differ; after that the most visited move is
-//! played.
+//! played. With `random_plies` a game opens with a few random moves first.
 //!
 //! What a game is depends only on its seed, the network and the settings: game `i` of a
 //! run gets the same seed whichever thread plays it.
@@ -19,6 +19,7 @@ use std::sync::Arc;
 use ply_core::Encode;
 use ply_search::puct::{rewards, Guidance, Leaf, Noise};
 use ply_search::{Puct, PuctOptions};
+use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,11 @@ pub struct SelfPlaySettings {
     pub noise_alpha: Option<f64>,
     /// A game still going after this many plies is scored as a tie.
     pub max_plies: usize,
+    /// Each game opens with up to this many uniformly random moves (how many is drawn per
+    /// game, 0 to this), not learned from and none ending the game: positions off the lines
+    /// self-play keeps to, as people and random positions reach. 0: none.
+    #[serde(default)]
+    pub random_plies: usize,
 }
 
 impl Default for SelfPlaySettings {
@@ -64,6 +70,7 @@ impl Default for SelfPlaySettings {
             noise_fraction: 0.25,
             noise_alpha: None,
             max_plies: 1000,
+            random_plies: 0,
         }
     }
 }
@@ -137,10 +144,37 @@ impl<G: Encode> Slot<G> {
             target: 0,
             full: true,
         };
+        slot.open_randomly(settings);
         slot.plan_move(settings);
         let state = slot.state.clone();
         slot.puct.set_root(&state);
         slot
+    }
+
+    /// Plays the game's random opening (`SelfPlaySettings::random_plies`): uniformly random
+    /// moves with no target, stopping short of a move that would end the game.
+    fn open_randomly(&mut self, settings: &SelfPlaySettings) {
+        if settings.random_plies == 0 {
+            // No draw at all: the games of runs without an opening stay as they were.
+            return;
+        }
+        let plies = self.rng.random_range(0..=settings.random_plies);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            self.state.legal_moves(&mut moves);
+            let Some(&mv) = moves.choose(&mut self.rng) else {
+                return;
+            };
+            let action = self.state.action_of(mv) as u32;
+            self.state.play(mv);
+            if self.state.is_terminal() {
+                self.state.undo(mv);
+                return;
+            }
+            self.record.moves.push(action);
+            self.record.targets.push(None);
+            self.record.values.push(None);
+        }
     }
 
     /// Decides whether the next search is full or fast, and sets its noise.
@@ -254,5 +288,60 @@ pub fn play_games<G: Encode>(
             slot.puct.deliver(&guidance[offset..offset + n]);
             offset += n;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ModelHeader;
+    use crate::net::NetSize;
+    use ply_tictactoe::TicTacToe;
+
+    fn games(settings: &SelfPlaySettings) -> Vec<GameRecord> {
+        let start = TicTacToe::new();
+        let size = NetSize {
+            blocks: 1,
+            channels: 8,
+        };
+        let model = Model::fresh(ModelHeader::for_game(&start, size, "test"), 1).unwrap();
+        let mut out = Vec::new();
+        let stop = AtomicBool::new(false);
+        play_games(&start, Arc::new(model), settings, 5, 0..16, &stop, |g| {
+            out.push(g)
+        });
+        out.sort_by_key(|g| g.index);
+        out
+    }
+
+    #[test]
+    fn a_random_opening_is_not_learned_from_and_never_ends_the_game() {
+        let settings = SelfPlaySettings {
+            simulations: 8,
+            fast_simulations: 0,
+            random_plies: 6,
+            ..SelfPlaySettings::default()
+        };
+        let played = games(&settings);
+        assert_eq!(played, games(&settings), "the same seed, the same games");
+        let openings: Vec<usize> = played
+            .iter()
+            .map(|g| g.targets.iter().take_while(|t| t.is_none()).count())
+            .collect();
+        assert!(openings.iter().all(|&k| k <= 6), "{openings:?}");
+        assert!(openings.iter().any(|&k| k >= 3), "{openings:?}");
+        for (game, &k) in played.iter().zip(&openings) {
+            // Every move after the opening is searched (and learned from), and the search
+            // played at least one.
+            assert!(game.moves.len() > k, "{game:?}");
+            assert!(game.targets[k..].iter().all(Option::is_some));
+            assert!(game.values[..k].iter().all(Option::is_none));
+            crate::replay::examples_of(&TicTacToe::new(), game, 0.0).unwrap();
+        }
+        let none = SelfPlaySettings {
+            random_plies: 0,
+            ..settings
+        };
+        assert!(games(&none).iter().all(|g| g.targets[0].is_some()));
     }
 }

@@ -83,6 +83,11 @@ pub struct TrainArgs {
     ))]
     pub max_plies: Option<usize>,
     #[arg(long, help = with_default(
+        "Each self-play game opens with up to this many random moves (how many drawn per game), not learned from",
+        SelfPlaySettings::default().random_plies,
+    ))]
+    pub random_plies: Option<usize>,
+    #[arg(long, help = with_default(
         "Self-play games per round; each round is followed by its training steps",
         RunSettings::ROUND_GAMES,
     ))]
@@ -165,6 +170,7 @@ impl TrainArgs {
             parallel_games,
             c,
             max_plies,
+            random_plies,
             round_games,
             sample_reuse,
             batch,

@@ -114,6 +114,7 @@ impl RunSettings {
         "parallel_games",
         "c",
         "max_plies",
+        "random_plies",
         "round_games",
         "sample_reuse",
         "batch",
@@ -152,6 +153,7 @@ impl RunSettings {
             "parallel_games" => p.parallel_games = parse(name, value, whole)?,
             "c" => p.exploration = parse(name, value, number)?,
             "max_plies" => p.max_plies = parse(name, value, whole)?,
+            "random_plies" => p.random_plies = parse(name, value, whole)?,
             "round_games" => self.round_games = parse(name, value, whole)?,
             "sample_reuse" => self.sample_reuse = parse(name, value, number)?,
             "batch" => self.batch = parse(name, value, whole)?,
@@ -224,6 +226,7 @@ impl RunSettings {
         range("--c", s.exploration, 0.0, 100.0)?;
         range("--noise", s.noise_fraction, 0.0, 1.0)?;
         range("--max-plies", s.max_plies, 1, 100_000)?;
+        range("--random-plies", s.random_plies, 0, 100_000)?;
         if s.fast_simulations > 0 && s.full_share == 0.0 {
             return Err(format!(
                 "--full-share 0 with --fast-sims {}: no move would be searched in full, so \
