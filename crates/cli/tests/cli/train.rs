@@ -262,6 +262,19 @@ fn bad_settings_and_folders_are_refused_by_name() {
             "--q-share 1.5 is out of range: 0 to 1",
         ),
         (
+            &[
+                "train",
+                "tictactoe",
+                "--out",
+                run.to_str().unwrap(),
+                "--random-plies",
+                "20",
+                "--max-plies",
+                "20",
+            ],
+            "--random-plies 20 with --max-plies 20: a game could end in its random opening",
+        ),
+        (
             &["train", "--resume", none.to_str().unwrap()],
             "holds no training run",
         ),

@@ -227,6 +227,13 @@ impl RunSettings {
         range("--noise", s.noise_fraction, 0.0, 1.0)?;
         range("--max-plies", s.max_plies, 1, 100_000)?;
         range("--random-plies", s.random_plies, 0, 100_000)?;
+        if s.random_plies >= s.max_plies {
+            return Err(format!(
+                "--random-plies {} with --max-plies {}: a game could end in its random opening, \
+                 with nothing searched; give fewer random plies than --max-plies",
+                s.random_plies, s.max_plies
+            ));
+        }
         if s.fast_simulations > 0 && s.full_share == 0.0 {
             return Err(format!(
                 "--full-share 0 with --fast-sims {}: no move would be searched in full, so \
