@@ -34,10 +34,16 @@ const TINY: &[&str] = &[
     "1",
 ];
 
-fn train(dir: &str, steps: &str) -> std::process::Output {
+/// `ply train tictactoe --out DIR --steps STEPS`, with `extra` and the tiny run's flags.
+fn train_args<'a>(dir: &'a str, steps: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["train", "tictactoe", "--out", dir, "--steps", steps];
+    args.extend_from_slice(extra);
     args.extend_from_slice(TINY);
-    ply(&args, "")
+    args
+}
+
+fn train(dir: &str, steps: &str) -> std::process::Output {
+    ply(&train_args(dir, steps, &[]), "")
 }
 
 /// The checkpoint's step, from `losses.csv` (a line per step).
@@ -138,15 +144,7 @@ fn a_run_writes_its_models_and_curve_and_resumes() {
 fn kill_9_loses_at_most_the_step_in_progress() {
     let dir = temp_dir("train-kill");
     let run = dir.join("run");
-    let mut args = vec![
-        "train",
-        "tictactoe",
-        "--out",
-        run.to_str().unwrap(),
-        "--steps",
-        "100000",
-    ];
-    args.extend_from_slice(TINY);
+    let args = train_args(run.to_str().unwrap(), "100000", &[]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(&args)
         .stdin(Stdio::null())
@@ -340,17 +338,7 @@ fn a_round_with_nothing_to_learn_from_is_followed_by_another() {
 fn a_run_blending_the_search_value_into_its_targets_trains() {
     let dir = temp_dir("train-q-share");
     let run = dir.join("run");
-    let mut args = vec![
-        "train",
-        "tictactoe",
-        "--out",
-        run.to_str().unwrap(),
-        "--steps",
-        "10",
-        "--q-share",
-        "0.5",
-    ];
-    args.extend_from_slice(TINY);
+    let args = train_args(run.to_str().unwrap(), "10", &["--q-share", "0.5"]);
     let out = ply(&args, "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(steps_logged(&run), 10);
