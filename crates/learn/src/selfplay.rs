@@ -3,12 +3,13 @@
 //! Each thread plays several games at once, one PUCT tree each, and evaluates the leaves
 //! of all its trees in one network call, so the network sees batches of
 //! `parallel_games × batch` positions. A move gets either the full search (with Dirichlet
-//! noise at the root, its visit counts kept as the policy target, `Puct::root_policy`) or, with
-//! [`SelfPlaySettings::fast_simulations`] set, a short one whose move is played but not
-//! learned from ("playout cap randomisation", KataGo): more games for the same work, every
-//! game's outcome still a value target. The first `temperature_plies` moves are drawn in
-//! proportion to their visits, so games differ; after that the most visited move is
-//! played. With `random_plies` a game opens with a few random moves first.
+//! noise at the root, its visit counts as proofs correct them kept as the policy target:
+//! `Puct::root_policy`) or, with [`SelfPlaySettings::fast_simulations`] set, a short one
+//! whose move is played but not learned from ("playout cap randomisation", KataGo): more
+//! games for the same work, every game's outcome still a value target. The first
+//! `temperature_plies` moves are drawn in proportion to their visits, so games differ; after
+//! that the most visited move is played. With `random_plies` a game opens with a few random
+//! moves first.
 //!
 //! What a game is depends only on its seed, the network and the settings: game `i` of a
 //! run gets the same seed whichever thread plays it.

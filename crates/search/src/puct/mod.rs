@@ -21,8 +21,9 @@
 //! - **Proofs** (two players, as the MCTS-solver of [`crate::mcts`]): a finished game is a
 //!   proven result; a node with a child won for its mover is won for that mover; a node
 //!   whose children are all proven takes the best of them. A node's moves that end the game
-//!   are settled as it is expanded, so a win at once is proven at the first visit. Proven losses are not chosen
-//!   while another move is not, and the search stops once the root is proven.
+//!   are settled as it is expanded, so a win at once is proven at the first visit. Proven
+//!   losses are not chosen while another move is not, and the search stops once the root is
+//!   proven.
 //! - **Self-play**: Dirichlet noise on the root's priors ([`PuctOptions::noise`]) and a move
 //!   temperature ([`Puct::choose_move`]).
 //! - **Tree reuse**: [`Puct::advance`] keeps the subtree of the move played; as an
@@ -636,6 +637,9 @@ impl<G: Game> Puct<G> {
     /// position's winning move at a fraction of its due. Moves with no share are left out;
     /// in the order of the root's legal moves.
     pub fn root_policy(&self) -> Vec<(G::Move, f32)> {
+        if self.tree.len() == 0 {
+            return Vec::new();
+        }
         let proof = |c: u32| self.tree.node(c).proof;
         let mv = |c: u32| self.tree.node(c).mv.expect("children carry their move");
         let won: Vec<u32> = self

@@ -348,6 +348,7 @@ fn searched(state: &TicTacToe, simulations: u64, seed: u64) -> Puct<TicTacToe> {
 fn the_root_value_is_the_proof_or_the_mean_of_the_searched_moves() {
     let fresh = Puct::<TicTacToe>::new(PuctOptions::default(), 1);
     assert_eq!(fresh.root_value(), None, "no search, no value");
+    assert_eq!(fresh.root_policy(), Vec::new(), "no search, no target");
     for (i, state) in forced_wins(5).iter().enumerate() {
         let puct = searched(state, 100_000, i as u64);
         assert!(puct.root_proven(), "{}", state.to_text());
