@@ -379,10 +379,10 @@ impl<G: Game> Puct<G> {
     /// reply unvisited, and the search, and the targets self-play learns from, miss it too.
     fn settle_decisive(&mut self, node: u32, leaf: usize) {
         let first = self.tree.node(node).first_child;
-        let leaf = &self.leaves[leaf];
-        let mut state = leaf.state.clone();
+        // Each move tried on the leaf's own position and taken back: no copy of it.
+        let Leaf { state, moves } = &mut self.leaves[leaf];
         let mut ending = Vec::new();
-        for (i, &mv) in leaf.moves.iter().enumerate() {
+        for (i, &mv) in moves.iter().enumerate() {
             state.play(mv);
             if let Some(scores) = state.outcome() {
                 ending.push((first + i as u32, scores));
@@ -651,26 +651,16 @@ impl<G: Game> Puct<G> {
             let share = 1.0 / won.len() as f32;
             return won.into_iter().map(|c| (mv(c), share)).collect();
         }
-        let weight = |c: u32, skip_lost: bool| {
-            if skip_lost && proof(c) == Some(Proof::Loss) {
-                0
-            } else {
-                self.tree.node(c).visits
-            }
-        };
-        let total = |skip_lost: bool| -> u64 {
-            self.tree
-                .children(0)
-                .map(|c| u64::from(weight(c, skip_lost)))
-                .sum()
-        };
+        let visits = |c: u32| self.tree.node(c).visits;
+        let lost = |c: u32| proof(c) == Some(Proof::Loss);
         // Every visited move lost: the visits are all there is to go by.
-        let skip_lost = total(true) > 0;
-        let sum = total(skip_lost).max(1) as f32;
+        let keep_lost = !self.tree.children(0).any(|c| visits(c) > 0 && !lost(c));
+        let weight = |c: u32| if keep_lost || !lost(c) { visits(c) } else { 0 };
+        let sum: u64 = self.tree.children(0).map(|c| u64::from(weight(c))).sum();
         self.tree
             .children(0)
-            .filter(|&c| weight(c, skip_lost) > 0)
-            .map(|c| (mv(c), weight(c, skip_lost) as f32 / sum))
+            .filter(|&c| weight(c) > 0)
+            .map(|c| (mv(c), weight(c) as f32 / sum as f32))
             .collect()
     }
 
