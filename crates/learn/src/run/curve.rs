@@ -168,7 +168,9 @@ fn rating_chart<DB: DrawingBackend>(
             rated.iter().map(|(s, b)| (*s, finite(b.elo))),
             BLUE.stroke_width(2),
         ))
-        .map_err(text)?;
+        .map_err(text)?
+        .label("Elo (bars: 95 % interval)")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(2)));
     chart
         .draw_series(
             points
@@ -177,8 +179,11 @@ fn rating_chart<DB: DrawingBackend>(
                 .filter_map(|p| p.baseline.as_ref().map(|b| (p.step as f64, finite(b.elo))))
                 .map(|(s, e)| Circle::new((s, e), 5, GREEN.filled())),
         )
-        .map_err(text)?;
-    Ok(())
+        .map_err(text)?
+        .label("a net the gate promoted")
+        .legend(|(x, y)| Circle::new((x + 10, y), 5, GREEN.filled()));
+    // Lower right: ratings mostly rise as a run learns, so that corner is the emptiest.
+    draw_legend(&mut chart, SeriesLabelPosition::LowerRight)
 }
 
 fn loss_chart<DB: DrawingBackend>(
@@ -187,12 +192,15 @@ fn loss_chart<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let last = losses.iter().map(|l| l.0).fold(1.0, f64::max);
     let high = losses.iter().map(|l| l.1.max(l.2)).fold(0.1, f64::max);
+    // Headroom above the highest loss keeps the legend, upper right, off the lines: losses
+    // mostly fall, so the right end of the lines lies well below it.
+    let top = high * 1.35;
     let mut chart = ChartBuilder::on(area)
         .caption("Losses (mean over windows of steps)", (FONT, 18))
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(0.0..last * 1.02, 0.0..high * 1.1)
+        .build_cartesian_2d(0.0..last * 1.02, 0.0..top)
         .map_err(text)?;
     chart
         .configure_mesh()
@@ -217,12 +225,19 @@ fn loss_chart<DB: DrawingBackend>(
         .map_err(text)?
         .label("value (squared error, −1..1)")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], MAGENTA));
+    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
+}
+
+fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
     chart
         .configure_series_labels()
+        .position(position)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .label_font((FONT, 13))
         .draw()
-        .map_err(text)?;
-    Ok(())
+        .map_err(text)
 }

@@ -8,6 +8,8 @@ use ply_learn::model::{Model, ModelError, ModelHeader, MODEL_FILE};
 use ply_learn::net::NetSize;
 use ply_tictactoe::TicTacToe;
 
+use crate::scratch;
+
 const SMALL: NetSize = NetSize {
     blocks: 1,
     channels: 8,
@@ -15,14 +17,6 @@ const SMALL: NetSize = NetSize {
 
 fn fresh<G: ply_core::Encode>(state: &G, seed: u64) -> Model {
     Model::fresh(ModelHeader::for_game(state, SMALL, "test"), seed).unwrap()
-}
-
-/// A folder of its own under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-learn-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
