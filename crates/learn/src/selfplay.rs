@@ -3,8 +3,8 @@
 //! Each thread plays several games at once, one PUCT tree each, and evaluates the leaves
 //! of all its trees in one network call, so the network sees batches of
 //! `parallel_games × batch` positions. A move gets either the full search (with Dirichlet
-//! noise at the root, its visit counts as proofs correct them kept as the policy target:
-//! `Puct::root_policy`) or, with [`SelfPlaySettings::fast_simulations`] set, a short one
+//! noise at the root; its policy target is the visit counts, corrected by what the search
+//! proved: `Puct::root_policy`) or, with [`SelfPlaySettings::fast_simulations`] set, a short one
 //! whose move is played but not learned from ("playout cap randomisation", KataGo): more
 //! games for the same work, every game's outcome still a value target. The first
 //! `temperature_plies` moves are drawn in proportion to their visits, so games differ; after

@@ -379,18 +379,17 @@ impl<G: Game> Puct<G> {
     /// reply unvisited, and the search, and the targets self-play learns from, miss it too.
     fn settle_decisive(&mut self, node: u32, leaf: usize) {
         let first = self.tree.node(node).first_child;
-        // Each move tried on the leaf's own position and taken back: no copy of it.
-        let Leaf { state, moves } = &mut self.leaves[leaf];
-        let mut ending = Vec::new();
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..self.leaves[leaf].moves.len() {
+            // Each move tried on the leaf's own position and taken back: no copy of it, and
+            // no list of the ending moves to allocate.
+            let Leaf { state, moves } = &mut self.leaves[leaf];
+            let mv = moves[i];
             state.play(mv);
-            if let Some(scores) = state.outcome() {
-                ending.push((first + i as u32, scores));
-            }
+            let outcome = state.outcome();
             state.undo(mv);
-        }
-        for (child, scores) in ending {
-            self.settle_terminal(child, &scores, 2);
+            if let Some(scores) = outcome {
+                self.settle_terminal(first + i as u32, &scores, 2);
+            }
         }
     }
 
