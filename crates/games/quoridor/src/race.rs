@@ -134,6 +134,34 @@ fn wall_prices(state: &Quoridor) -> [i32; 2] {
     }
 }
 
+/// The weights of `race` on 7x7 where each player starts with more walls than the standard
+/// 6, fitted there by `ply tune quoridor` (35,647 positions of 1,000 self-play games, held-out
+/// log loss 0.4297 against 0.5616 for the weights of other boards):
+///
+/// ```text
+/// ply arena quoridor --size 7 --walls 12 --games 1000 --openings random:3 --seed 101 \
+///     --agents 'strongest:nodes=20000;strongest:nodes=30000' --max-plies 400 --out selfplay
+/// ply tune quoridor selfplay/records.txt --skip 3
+/// ```
+///
+/// A wall in hand is worth 12 here, not 83: with twelve each, one more or less changes
+/// little. Against the `seed002` agent at the default budget, from random 2-ply openings,
+/// 100 games on each of the seeds 101, 202, 303, 404 and 505 with 12 walls: 95.1 % against
+/// 91.4 % for [`RACE_WEIGHTS`] priced by [`wall_prices`] (97.5/85.5, 95.5/94.5, 92/94,
+/// 96.5/91, 94/92). The same weights lost on 5x5 with 6 walls (81 % against 85.5 %) and
+/// were even on 9x9 with 20 (91.5 % against 90 %); weights fitted the same way on 5x5 with
+/// 3 and 6 walls, 7x7 with 3 and 6 and 9x9 with 5 won no more than the default there.
+pub const MANY_WALLS_7X7_WEIGHTS: [i32; RACE_FEATURES] =
+    [100, 47, 12, 0, 4, 44, 399, 8, -7, -2, -2];
+
+/// The weights `race` gives every feature on the board of `state`, where they were fitted
+/// for that board ([`MANY_WALLS_7X7_WEIGHTS`]); elsewhere `None`, and a wall in hand is
+/// priced by [`wall_prices`].
+fn board_weights(state: &Quoridor) -> Option<[i32; RACE_FEATURES]> {
+    (state.size() == 7 && walls_for_board(state) == Ordering::Greater)
+        .then_some(MANY_WALLS_7X7_WEIGHTS)
+}
+
 /// The names of the race evaluations ([`RaceEval::named`]).
 pub const RACE_EVAL_NAMES: [&str; 5] = ["race", "race-dead", "race-v3", "race-v2", "race-v1"];
 
@@ -259,12 +287,15 @@ impl RaceEval {
         }
     }
 
-    /// The weights this evaluation gives the features of `state`: its own, with a wall in
-    /// hand priced by the board and the walls where it is `race` or `race-dead`
-    /// ([`wall_prices`]).
+    /// The weights this evaluation gives the features of `state`: its own, but where it is
+    /// `race` or `race-dead` those fitted for the board ([`board_weights`]) or, on other
+    /// boards, a wall in hand priced by the board and the walls ([`wall_prices`]).
     pub fn weights_at(&self, state: &Quoridor) -> [i32; RACE_FEATURES] {
         let mut weights = self.weights;
         if self.prices_by_walls {
+            if let Some(fitted) = board_weights(state) {
+                return fitted;
+            }
             [weights[WALLS], weights[WALLS_FAR]] = wall_prices(state);
         }
         weights
@@ -478,7 +509,7 @@ mod tests {
     /// `race` prices a wall in hand at 83 with `walls-far` at [`SCARCE_WALLS_FAR`] with
     /// fewer walls than the standard count; with the standard count at [`RACE_WEIGHTS`]' 60
     /// and 8 from 9x9 up and at the fitted 83 and 12 on 7x7; and at 83 without `walls-far`
-    /// with more.
+    /// with more, but on 7x7, where every weight is the board's own.
     #[test]
     fn a_wall_is_priced_by_the_board_and_the_walls() {
         let priced = |walls: i32, walls_far: i32| {
@@ -492,6 +523,9 @@ mod tests {
             (11, 13, priced(60, 8)),
             (7, 6, priced(83, 12)),
             (9, 20, priced(83, 0)),
+            (5, 6, priced(83, 0)),
+            (7, 7, MANY_WALLS_7X7_WEIGHTS),
+            (7, 12, MANY_WALLS_7X7_WEIGHTS),
         ] {
             let mut s = Quoridor::new(size, walls).unwrap();
             // Both pawns step forward, black spends a wall, white steps again.
