@@ -5,7 +5,7 @@
 //!
 //! The ratings are Elo points above the ladder's anchor, measured with `ply levels GAME
 //! --measure` (a round robin of the measured levels); the tournaments' reports, summaries and
-//! plots are kept under docs/levels/<game>/. A rating belongs to the variant it was measured
+//! plots are kept under `docs/levels/<game>/`. A rating belongs to the variant it was measured
 //! on: other variants show the same levels unrated.
 
 use anyhow::bail;

@@ -1,6 +1,6 @@
 //! The one list of games: every front end (command line, engines, arena, web API, Python,
 //! fuzzing) finds the games here and learns about each from its [`Descriptor`], written in
-//! the game's own folder. Adding a game is one line in the [`games!`] table below (and its
+//! the game's own folder. Adding a game is one line in the `games!` table below (and its
 //! crate as a dependency in this crate's `Cargo.toml`): see docs/adding-a-game.md.
 
 use std::fmt;

@@ -193,7 +193,7 @@ fn measure_and_write_with(
     Ok((report, written))
 }
 
-/// What [`write`] left in the folder, and what it could not draw.
+/// What [`write()`] left in the folder, and what it could not draw.
 pub struct Written {
     pub files: Vec<PathBuf>,
     pub skipped: Vec<String>,

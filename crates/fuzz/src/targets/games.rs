@@ -46,7 +46,7 @@ fn has_kind(game: GameId, kind: &str) -> bool {
 /// The variants of `game` its targets run in, each once: the default, the one its ladder
 /// was rated on, and from its menus the smallest (every parameter at its first value), the
 /// largest (every parameter at its last) and a skewed one (the first parameter at its last
-/// value, the others at their first: a wide, flat board); then the [`EXTRAS`]. A value that
+/// value, the others at their first: a wide, flat board); then the `EXTRAS`. A value that
 /// the game refuses together with those before it is left at its default, and a variant
 /// that starts from the same position as an earlier one is dropped.
 pub fn variants(game: GameId) -> Vec<Settings> {

@@ -6,7 +6,7 @@
 //! - a refused spec gets an error that names it;
 //! - an accepted spec names no file (each file key keeps its default), asks for no more
 //!   threads than the policy's cap and declares tables within its memory cap;
-//! - built (when its tables are small, and one large one in [`LARGE_BUILD_EVERY`]), the
+//! - built (when its tables are small, and one large one in `LARGE_BUILD_EVERY`), the
 //!   agent creates nothing in the sandbox the paths point into, its name shows no path and
 //!   no thread count over the cap, and the memory it holds (counted by this target's
 //!   allocator, [`crate::memory`], on the building thread) is within what its catalog

@@ -151,7 +151,7 @@ impl Breakthrough {
     /// one below that.
     ///
     /// Rules, in this order (each error names the setting, the value and the range): `rows`
-    /// from 2 to [`MAX_ROWS`], `columns` from 2 to [`MAX_COLUMNS`] (OpenSpiel asks for more
+    /// from 2 to `MAX_ROWS`, `columns` from 2 to `MAX_COLUMNS` (OpenSpiel asks for more
     /// than one of each), and at most [`MAX_CELLS`] cells.
     pub fn with_shape(rows: usize, columns: usize) -> Result<Self, GameError> {
         for (name, value, max) in [("rows", rows, MAX_ROWS), ("columns", columns, MAX_COLUMNS)] {

@@ -147,7 +147,7 @@ fn wall_prices(state: &Quoridor) -> [i32; 2] {
 /// A wall in hand is worth 12 here, not 83: with twelve each, one more or less changes
 /// little. Against the `seed002` agent at the default budget, from random 2-ply openings,
 /// 100 games on each of the seeds 101, 202, 303, 404 and 505 with 12 walls: 95.1 % against
-/// 91.4 % for [`RACE_WEIGHTS`] priced by [`wall_prices`] (97.5/85.5, 95.5/94.5, 92/94,
+/// 91.4 % for [`RACE_WEIGHTS`] priced by `wall_prices` (97.5/85.5, 95.5/94.5, 92/94,
 /// 96.5/91, 94/92). The same weights lost on 5x5 with 6 walls (81 % against 85.5 %) and
 /// were even on 9x9 with 20 (91.5 % against 90 %); weights fitted the same way on 5x5 with
 /// 3 and 6 walls, 7x7 with 3 and 6 and 9x9 with 5 won no more than the default there.
@@ -156,7 +156,7 @@ pub const MANY_WALLS_7X7_WEIGHTS: [i32; RACE_FEATURES] =
 
 /// The weights `race` gives every feature on the board of `state`, where they were fitted
 /// for that board ([`MANY_WALLS_7X7_WEIGHTS`]); elsewhere `None`, and a wall in hand is
-/// priced by [`wall_prices`].
+/// priced by `wall_prices`.
 fn board_weights(state: &Quoridor) -> Option<[i32; RACE_FEATURES]> {
     (state.size() == 7 && walls_for_board(state) == Ordering::Greater)
         .then_some(MANY_WALLS_7X7_WEIGHTS)
@@ -179,7 +179,7 @@ pub struct RaceEval {
     /// walls were free).
     wall_cap: i32,
     /// Whether a wall in hand is priced by the board and the walls each player starts with
-    /// against its standard count ([`wall_prices`]), and `walls-far` counted 0 above it.
+    /// against its standard count (`wall_prices`), and `walls-far` counted 0 above it.
     prices_by_walls: bool,
     /// Whether walls in hand count as [`DEAD_WALLS_COUNTED`] at most while none of them
     /// lengthens the other's path and the other holds none.
@@ -195,7 +195,7 @@ impl Default for RaceEval {
 impl RaceEval {
     /// `race`, the default evaluation: [`RACE_WEIGHTS`], with a wall in hand priced by the
     /// board and the walls each player starts with against its standard count
-    /// ([`wall_prices`]): with fewer, `walls-far` weighs [`SCARCE_WALLS_FAR`]; with more, it
+    /// (`wall_prices`): with fewer, `walls-far` weighs [`SCARCE_WALLS_FAR`]; with more, it
     /// is not counted.
     ///
     /// With more walls, a wall in hand worth 83 + 12 per step of the shorter path (up to 155
@@ -288,8 +288,8 @@ impl RaceEval {
     }
 
     /// The weights this evaluation gives the features of `state`: its own, but where it is
-    /// `race` or `race-dead` those fitted for the board ([`board_weights`]) or, on other
-    /// boards, a wall in hand priced by the board and the walls ([`wall_prices`]).
+    /// `race` or `race-dead` those fitted for the board (`board_weights`) or, on other
+    /// boards, a wall in hand priced by the board and the walls (`wall_prices`).
     pub fn weights_at(&self, state: &Quoridor) -> [i32; RACE_FEATURES] {
         let mut weights = self.weights;
         if self.prices_by_walls {

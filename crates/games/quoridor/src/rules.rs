@@ -202,7 +202,7 @@ impl Quoridor {
         self.push_legal_walls_where(moves, lo, hi, &[black, white], |_, _| u32::MAX);
     }
 
-    /// Like [`Quoridor::push_legal_walls_in_rows`] with both pawns' shortest paths given,
+    /// Like `Quoridor::push_legal_walls_in_rows` with both pawns' shortest paths given,
     /// and only the slots in `keep(orientation, row)`'s mask considered. With 3 or 4 pawns
     /// the first set holds every pawn's path and the second may be empty.
     pub fn push_legal_walls_where(

@@ -8,6 +8,8 @@
 //! progress file and solves only the positions it lacks; at the end the book is written to
 //! `OUT` whole (through a temporary file, so a half-written book never exists) and the
 //! progress file is removed.
+//!
+//! [`book_positions`]: ply_connect4::solver::book_build::book_positions
 
 use std::collections::HashMap;
 use std::io::Write;

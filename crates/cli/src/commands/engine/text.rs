@@ -3,7 +3,7 @@
 //!
 //! Every reply is `= result` or `? message`, then one empty line, flushed at once.
 //! Commands: name, version, protocol, known_command C, list_commands, quit, clear_board,
-//! play MOVE, genmove, undo [n], winner, showboard, position, setposition TEXT,
+//! play MOVE, genmove, undo \[n\], winner, showboard, position, setposition TEXT,
 //! loadrecord FILE, legal_moves.
 
 use std::io::{self, BufRead, Write};

@@ -38,7 +38,7 @@ impl EngineOptions {
     /// Reads a referee's command line: `-seed N` (or `--seed N`, `-seed=N`, the only option
     /// the Quoridor Cup referee passes), and the engine's own `-move-time S`,
     /// `-game-time-per-size S`, `-safety F`, `-agent SPEC`, `-players 2`, `-verbose`, with
-    /// one or two dashes. Any other argument is refused, naming it and listing these ([`OPTIONS`]):
+    /// one or two dashes. Any other argument is refused, naming it and listing these (`OPTIONS`):
     /// a mistyped option must not leave the engine on its defaults unnoticed.
     pub fn from_args(args: &[String]) -> Result<EngineOptions, String> {
         let mut options = EngineOptions::default();
