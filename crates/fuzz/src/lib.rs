@@ -18,8 +18,8 @@
 //!   position text reads back to itself, no 5xx from the server).
 //!
 //! `cargo test -p ply-fuzz` runs every target for [`inputs_per_target`] inputs (20,000
-//! unless `PLY_FUZZ_INPUTS` says otherwise; CI sets 100,000); the `ply-fuzz` binary runs them for as long as
-//! asked and prints the rates.
+//! unless `PLY_FUZZ_INPUTS` says otherwise; CI runs 80,000 more with another seed); the
+//! `ply-fuzz` binary runs them for as long as asked and prints the rates.
 
 pub mod checks;
 pub mod memory;
@@ -42,8 +42,8 @@ pub fn inputs_per_target() -> u64 {
 }
 
 /// Inputs per target when `PLY_FUZZ_INPUTS` is not set: enough to find the easy defects
-/// within the README's test command; CI runs 100,000 per target in a step of its own
-/// (`.ci/run`), and a long run sets more.
+/// within the README's test command; CI runs 80,000 more per target, with another seed, in a
+/// step of its own (`.ci/run`), and a long run sets more.
 pub const DEFAULT_INPUTS: u64 = 20_000;
 
 /// The rng_seed of a test run: `PLY_FUZZ_SEED`, or 1, so that a run is reproducible.
